@@ -1,0 +1,194 @@
+//! Authenticated encryption with associated data: AES-GCM (SP 800-38D,
+//! 96-bit nonce), ChaCha20-Poly1305 (RFC 8439 §2.8), XChaCha20-Poly1305
+//! (draft-irtf-cfrg-xchacha) and XSalsa20-Poly1305 (NaCl secretbox).
+//!
+//! Combined layouts follow the catalog's [`TagPosition`]: `ciphertext ‖ tag`
+//! for the RFC 5116 AEADs, `tag ‖ ciphertext` for XSalsa20-Poly1305
+//! (libsodium's `crypto_secretbox_easy`). Opening checks the tag in constant
+//! time before decrypting anything; a forgery gives
+//! [`Error::VerificationFailed`] and no plaintext.
+//!
+//! ```
+//! use saline::{aead::Aead, Algorithm};
+//! let aead = Aead::new(Algorithm::AesGcm, &[0u8; 16])?;
+//! let sealed = aead.seal(&[0u8; 12], b"", b"")?;
+//! // NIST GCM test case 1: the tag of nothing under the zero key.
+//! assert_eq!(sealed[..4], [0x58, 0xe2, 0xfc, 0xce]);
+//! assert!(aead.open(&[1u8; 12], b"", &sealed).is_err());
+//! # Ok::<(), saline::Error>(())
+//! ```
+
+mod xsalsa20poly1305;
+
+pub(crate) use xsalsa20poly1305::{open_in_place as xsalsa20poly1305_open, seal_in_place as xsalsa20poly1305_seal};
+
+use aes_gcm::aead::{AeadInPlace, KeyInit};
+use alloc::vec::Vec;
+use zeroize::{Zeroize, Zeroizing};
+
+use crate::catalog::{Algorithm, Kind, TagPosition};
+use crate::cipher::fixed;
+use crate::error::{Error, Expected, Result};
+
+/// Every AEAD in the catalog has a 16-byte tag.
+pub const TAG_LEN: usize = 16;
+
+type Aes192Gcm = aes_gcm::AesGcm<aes::Aes192, aes_gcm::aead::consts::U12>;
+
+enum Cipher {
+    Aes128Gcm(aes_gcm::Aes128Gcm),
+    Aes192Gcm(Aes192Gcm),
+    Aes256Gcm(aes_gcm::Aes256Gcm),
+    ChaCha20Poly1305(chacha20poly1305::ChaCha20Poly1305),
+    XChaCha20Poly1305(chacha20poly1305::XChaCha20Poly1305),
+    XSalsa20Poly1305(Zeroizing<[u8; 32]>),
+}
+
+/// An AEAD keyed once and used for many messages (each with a fresh nonce).
+/// The key schedule is wiped on drop.
+pub struct Aead {
+    algorithm: Algorithm,
+    cipher: Cipher,
+}
+
+impl Aead {
+    /// Keys `algorithm` with `key` (AES-GCM: 16, 24 or 32 bytes; the others: 32).
+    ///
+    /// # Errors
+    /// [`Error::UnknownAlgorithm`] for a non-AEAD, [`Error::InvalidLength`]
+    /// for a key of the wrong length.
+    pub fn new(algorithm: Algorithm, key: &[u8]) -> Result<Aead> {
+        let info = algorithm.expect_kind(&[Kind::Aead])?.info();
+        Error::check_length("key", info.key.expect("AEADs take keys"), key.len())?;
+        let cipher = match (algorithm, key.len()) {
+            (Algorithm::AesGcm, 16) => Cipher::Aes128Gcm(KeyInit::new_from_slice(key).expect("checked")),
+            (Algorithm::AesGcm, 24) => Cipher::Aes192Gcm(KeyInit::new_from_slice(key).expect("checked")),
+            (Algorithm::AesGcm, _) => Cipher::Aes256Gcm(KeyInit::new_from_slice(key).expect("checked")),
+            (Algorithm::ChaCha20Poly1305, _) => Cipher::ChaCha20Poly1305(KeyInit::new_from_slice(key).expect("checked")),
+            (Algorithm::XChaCha20Poly1305, _) => Cipher::XChaCha20Poly1305(KeyInit::new_from_slice(key).expect("checked")),
+            (Algorithm::XSalsa20Poly1305, _) => Cipher::XSalsa20Poly1305(Zeroizing::new(*fixed::<32>("key", key)?)),
+            _ => unreachable!("expect_kind admitted only AEADs"),
+        };
+        Ok(Aead { algorithm, cipher })
+    }
+
+    /// The algorithm.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    fn check(&self, nonce: &[u8], aad: &[u8]) -> Result<()> {
+        Error::check_length("nonce", self.algorithm.info().nonce.expect("AEADs take nonces"), nonce.len())?;
+        if !aad.is_empty() && matches!(self.cipher, Cipher::XSalsa20Poly1305(_)) {
+            return Err(Error::UnsupportedOption { algorithm: self.algorithm.name(), option: "aad" });
+        }
+        Ok(())
+    }
+
+    /// Encrypts `buf` in place and returns the tag.
+    ///
+    /// # Errors
+    /// [`Error::InvalidLength`] for a wrong nonce length;
+    /// [`Error::UnsupportedOption`] for non-empty `aad` with XSalsa20-Poly1305;
+    /// [`Error::OutputLimit`] for a message longer than the algorithm allows
+    /// (2^36 - 32 bytes for GCM, 2^38 - 64 for ChaCha20-Poly1305).
+    pub fn seal_in_place_detached(&self, nonce: &[u8], aad: &[u8], buf: &mut [u8]) -> Result<[u8; TAG_LEN]> {
+        self.check(nonce, aad)?;
+        let limit = |_| Error::OutputLimit { what: "plaintext" };
+        Ok(match &self.cipher {
+            Cipher::Aes128Gcm(c) => c.encrypt_in_place_detached(nonce.into(), aad, buf).map_err(limit)?.into(),
+            Cipher::Aes192Gcm(c) => c.encrypt_in_place_detached(nonce.into(), aad, buf).map_err(limit)?.into(),
+            Cipher::Aes256Gcm(c) => c.encrypt_in_place_detached(nonce.into(), aad, buf).map_err(limit)?.into(),
+            Cipher::ChaCha20Poly1305(c) => c.encrypt_in_place_detached(nonce.into(), aad, buf).map_err(limit)?.into(),
+            Cipher::XChaCha20Poly1305(c) => c.encrypt_in_place_detached(nonce.into(), aad, buf).map_err(limit)?.into(),
+            Cipher::XSalsa20Poly1305(key) => xsalsa20poly1305_seal(key, fixed("nonce", nonce)?, buf),
+        })
+    }
+
+    /// Checks `tag` and, only if it is valid, decrypts `buf` in place.
+    ///
+    /// # Errors
+    /// As [`Aead::seal_in_place_detached`]; [`Error::InvalidLength`] for a
+    /// tag that is not 16 bytes; [`Error::VerificationFailed`] for a wrong
+    /// tag, in which case `buf` still holds the ciphertext.
+    pub fn open_in_place_detached(&self, nonce: &[u8], aad: &[u8], buf: &mut [u8], tag: &[u8]) -> Result<()> {
+        self.check(nonce, aad)?;
+        let tag: &[u8; TAG_LEN] = fixed("tag", tag)?;
+        let ok = match &self.cipher {
+            Cipher::Aes128Gcm(c) => c.decrypt_in_place_detached(nonce.into(), aad, buf, tag.into()).is_ok(),
+            Cipher::Aes192Gcm(c) => c.decrypt_in_place_detached(nonce.into(), aad, buf, tag.into()).is_ok(),
+            Cipher::Aes256Gcm(c) => c.decrypt_in_place_detached(nonce.into(), aad, buf, tag.into()).is_ok(),
+            Cipher::ChaCha20Poly1305(c) => c.decrypt_in_place_detached(nonce.into(), aad, buf, tag.into()).is_ok(),
+            Cipher::XChaCha20Poly1305(c) => c.decrypt_in_place_detached(nonce.into(), aad, buf, tag.into()).is_ok(),
+            Cipher::XSalsa20Poly1305(key) => xsalsa20poly1305_open(key, fixed("nonce", nonce)?, buf, tag),
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(Error::VerificationFailed)
+        }
+    }
+
+    /// Encrypts `plaintext` and returns the combined layout
+    /// (`ciphertext ‖ tag`, or `tag ‖ ciphertext` for XSalsa20-Poly1305),
+    /// `plaintext.len() + 16` bytes.
+    ///
+    /// # Errors
+    /// As [`Aead::seal_in_place_detached`].
+    pub fn seal(&self, nonce: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Vec<u8>> {
+        let mut out = alloc::vec![0u8; plaintext.len() + TAG_LEN];
+        let (ct_range, tag_range) = self.layout(out.len());
+        out[ct_range.clone()].copy_from_slice(plaintext);
+        let tag = self.seal_in_place_detached(nonce, aad, &mut out[ct_range])?;
+        out[tag_range].copy_from_slice(&tag);
+        Ok(out)
+    }
+
+    /// Checks and decrypts the combined layout made by [`Aead::seal`].
+    ///
+    /// # Errors
+    /// As [`Aead::open_in_place_detached`]; [`Error::InvalidLength`] for input
+    /// shorter than the 16-byte tag.
+    pub fn open(&self, nonce: &[u8], aad: &[u8], sealed: &[u8]) -> Result<Vec<u8>> {
+        Error::check_length("ciphertext", Expected::AtLeast(TAG_LEN), sealed.len())?;
+        let (ct_range, tag_range) = self.layout(sealed.len());
+        let mut out = sealed[ct_range].to_vec();
+        match self.open_in_place_detached(nonce, aad, &mut out, &sealed[tag_range]) {
+            Ok(()) => Ok(out),
+            Err(e) => {
+                out.zeroize();
+                Err(e)
+            }
+        }
+    }
+
+    /// Where the ciphertext and the tag sit in a combined buffer of `len` bytes.
+    fn layout(&self, len: usize) -> (core::ops::Range<usize>, core::ops::Range<usize>) {
+        match self.algorithm.info().tag_position {
+            TagPosition::Suffix => (0..len - TAG_LEN, len - TAG_LEN..len),
+            TagPosition::Prefix => (TAG_LEN..len, 0..TAG_LEN),
+        }
+    }
+}
+
+impl core::fmt::Debug for Aead {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Aead").field("algorithm", &self.algorithm).finish_non_exhaustive()
+    }
+}
+
+/// Seals `plaintext` in one call; see [`Aead::seal`].
+///
+/// # Errors
+/// As [`Aead::new`] and [`Aead::seal`].
+pub fn seal(algorithm: Algorithm, key: &[u8], nonce: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Vec<u8>> {
+    Aead::new(algorithm, key)?.seal(nonce, aad, plaintext)
+}
+
+/// Opens a combined ciphertext in one call; see [`Aead::open`].
+///
+/// # Errors
+/// As [`Aead::new`] and [`Aead::open`].
+pub fn open(algorithm: Algorithm, key: &[u8], nonce: &[u8], aad: &[u8], sealed: &[u8]) -> Result<Vec<u8>> {
+    Aead::new(algorithm, key)?.open(nonce, aad, sealed)
+}

@@ -1,0 +1,304 @@
+//! The algorithm catalog: every algorithm Saline offers, defined once.
+//!
+//! Bindings never hard-code an algorithm: they look it up here by name or id
+//! and call the generic entry points ([`crate::hash::hash`],
+//! [`crate::mac::mac`], [`crate::aead::seal`], [`crate::cipher::stream_xor`] ...).
+//! The numeric `id` of an entry is stable across releases: bindings may pass
+//! it across an FFI boundary.
+//!
+//! ```
+//! use saline::catalog::{Algorithm, Kind};
+//! let alg = Algorithm::from_name("SHA-256")?;
+//! assert_eq!(alg, Algorithm::Sha256);
+//! assert_eq!(alg.info().output_len, 32);
+//! assert_eq!(alg.info().kind, Kind::Hash);
+//! # Ok::<(), saline::Error>(())
+//! ```
+
+use crate::error::{Error, Expected, Result};
+
+/// What an algorithm does, which decides the generic entry point to use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Fixed- or variable-output hash: [`crate::hash`].
+    Hash,
+    /// Extendable-output function (SHAKE): [`crate::hash`] with any output length.
+    Xof,
+    /// Message authentication code: [`crate::mac`].
+    Mac,
+    /// Unauthenticated cipher: [`crate::cipher`].
+    Cipher,
+    /// Authenticated encryption with associated data: [`crate::aead`].
+    Aead,
+    /// NaCl public-key and secret-key boxes: [`crate::nacl`].
+    Box,
+    /// Digital signature: [`crate::curve::ed25519`].
+    Signature,
+    /// Diffie-Hellman key agreement: [`crate::curve::x25519`].
+    KeyAgreement,
+    /// Password hashing and key derivation: [`crate::kdf`].
+    Kdf,
+}
+
+impl Kind {
+    /// The lowercase name used in error messages and bindings.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Hash => "hash",
+            Kind::Xof => "xof",
+            Kind::Mac => "mac",
+            Kind::Cipher => "cipher",
+            Kind::Aead => "aead",
+            Kind::Box => "box",
+            Kind::Signature => "signature",
+            Kind::KeyAgreement => "key agreement",
+            Kind::Kdf => "kdf",
+        }
+    }
+}
+
+/// Where an AEAD's combined output puts the tag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TagPosition {
+    /// `ciphertext ‖ tag` (RFC 5116 AEADs: AES-GCM, ChaCha20-Poly1305).
+    Suffix,
+    /// `tag ‖ ciphertext` (NaCl secretbox, libsodium's easy layout).
+    Prefix,
+}
+
+/// Everything the catalog knows about one algorithm.
+#[derive(Debug, Clone, Copy)]
+pub struct AlgorithmInfo {
+    /// The enum value.
+    pub algorithm: Algorithm,
+    /// Stable numeric id, for FFI.
+    pub id: u16,
+    /// The canonical lowercase name ("sha256", "chacha20-poly1305").
+    pub name: &'static str,
+    /// Other accepted spellings. Lookup also ignores case, '-', '_' and '/'.
+    pub aliases: &'static [&'static str],
+    /// What the algorithm does.
+    pub kind: Kind,
+    /// Key length, when it takes a key (`None`: no key).
+    pub key: Option<Expected>,
+    /// Nonce or IV length, when it takes one.
+    pub nonce: Option<Expected>,
+    /// Authentication tag length in bytes (0: none).
+    pub tag_len: usize,
+    /// Default output length in bytes (digest, MAC, shared secret, signature).
+    pub output_len: usize,
+    /// The largest output length it can produce (`usize::MAX`: unbounded XOF).
+    pub max_output_len: usize,
+    /// Internal block size in bytes (HMAC block, cipher block), 0 if none.
+    pub block_len: usize,
+    /// For AEADs, where the tag sits in the combined layout.
+    pub tag_position: TagPosition,
+}
+
+macro_rules! catalog {
+    ($( $variant:ident = $id:literal, $name:literal, [$($alias:literal),*], $kind:ident,
+        key $key:expr, nonce $nonce:expr, tag $tag:literal, out $out:literal, max $max:expr,
+        block $block:literal, $pos:ident; )*) => {
+        /// Every algorithm Saline offers. See [`ALGORITHMS`] for their sizes.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[non_exhaustive]
+        pub enum Algorithm { $( #[doc = $name] $variant ),* }
+
+        /// The catalog, in id order.
+        pub static ALGORITHMS: &[AlgorithmInfo] = &[ $( AlgorithmInfo {
+            algorithm: Algorithm::$variant, id: $id, name: $name, aliases: &[$($alias),*],
+            kind: Kind::$kind, key: $key, nonce: $nonce, tag_len: $tag, output_len: $out,
+            max_output_len: $max, block_len: $block, tag_position: TagPosition::$pos,
+        } ),* ];
+    };
+}
+
+use Expected::{Exactly as Ex, OneOf, Range as R};
+const ANY: Option<Expected> = Some(Expected::Range(0, usize::MAX));
+const K32: Option<Expected> = Some(Ex(32));
+const AES_KEYS: Option<Expected> = Some(OneOf(&[16, 24, 32]));
+const UNBOUNDED: usize = usize::MAX;
+
+catalog! {
+    // Hashes: FIPS 180-4, FIPS 202, RFC 7693, the BLAKE3 spec, RFC 1320/1321.
+    Sha1 = 1, "sha1", ["sha-1"], Hash, key None, nonce None, tag 0, out 20, max 20, block 64, Suffix;
+    Sha224 = 2, "sha224", ["sha-224", "sha2-224"], Hash, key None, nonce None, tag 0, out 28, max 28, block 64, Suffix;
+    Sha256 = 3, "sha256", ["sha-256", "sha2-256"], Hash, key None, nonce None, tag 0, out 32, max 32, block 64, Suffix;
+    Sha384 = 4, "sha384", ["sha-384", "sha2-384"], Hash, key None, nonce None, tag 0, out 48, max 48, block 128, Suffix;
+    Sha512 = 5, "sha512", ["sha-512", "sha2-512"], Hash, key None, nonce None, tag 0, out 64, max 64, block 128, Suffix;
+    Sha512_256 = 6, "sha512-256", ["sha512/256", "sha-512/256", "sha2-512/256"], Hash, key None, nonce None, tag 0, out 32, max 32, block 128, Suffix;
+    Sha3_224 = 7, "sha3-224", [], Hash, key None, nonce None, tag 0, out 28, max 28, block 144, Suffix;
+    Sha3_256 = 8, "sha3-256", [], Hash, key None, nonce None, tag 0, out 32, max 32, block 136, Suffix;
+    Sha3_384 = 9, "sha3-384", [], Hash, key None, nonce None, tag 0, out 48, max 48, block 104, Suffix;
+    Sha3_512 = 10, "sha3-512", [], Hash, key None, nonce None, tag 0, out 64, max 64, block 72, Suffix;
+    // SHAKE defaults follow node:crypto and noble (security level / 8 bytes).
+    Shake128 = 11, "shake128", ["shake-128"], Xof, key None, nonce None, tag 0, out 16, max UNBOUNDED, block 168, Suffix;
+    Shake256 = 12, "shake256", ["shake-256"], Xof, key None, nonce None, tag 0, out 32, max UNBOUNDED, block 136, Suffix;
+    Keccak256 = 13, "keccak256", ["keccak-256"], Hash, key None, nonce None, tag 0, out 32, max 32, block 136, Suffix;
+    // BLAKE2 (RFC 7693): output 1..=64 / 1..=32 bytes, optional key, salt, personalization.
+    Blake2b = 14, "blake2b", ["blake2b-512", "blake2b512"], Hash, key Some(R(0, 64)), nonce None, tag 0, out 64, max 64, block 128, Suffix;
+    Blake2s = 15, "blake2s", ["blake2s-256", "blake2s256"], Hash, key Some(R(0, 32)), nonce None, tag 0, out 32, max 32, block 64, Suffix;
+    // BLAKE3: 32-byte default output, extendable; keyed mode takes a 32-byte key.
+    Blake3 = 16, "blake3", [], Xof, key Some(OneOf(&[0, 32])), nonce None, tag 0, out 32, max UNBOUNDED, block 64, Suffix;
+    Md4 = 17, "md4", [], Hash, key None, nonce None, tag 0, out 16, max 16, block 64, Suffix;
+    Md5 = 18, "md5", [], Hash, key None, nonce None, tag 0, out 16, max 16, block 64, Suffix;
+    Ripemd160 = 19, "ripemd160", ["ripemd-160", "rmd160"], Hash, key None, nonce None, tag 0, out 20, max 20, block 64, Suffix;
+    Whirlpool = 20, "whirlpool", [], Hash, key None, nonce None, tag 0, out 64, max 64, block 64, Suffix;
+
+    // MACs. HMAC (RFC 2104) takes a key of any length; Poly1305 (RFC 8439 §2.5) a one-time 32-byte key.
+    HmacSha1 = 40, "hmac-sha1", [], Mac, key ANY, nonce None, tag 20, out 20, max 20, block 64, Suffix;
+    HmacSha224 = 41, "hmac-sha224", [], Mac, key ANY, nonce None, tag 28, out 28, max 28, block 64, Suffix;
+    HmacSha256 = 42, "hmac-sha256", [], Mac, key ANY, nonce None, tag 32, out 32, max 32, block 64, Suffix;
+    HmacSha384 = 43, "hmac-sha384", [], Mac, key ANY, nonce None, tag 48, out 48, max 48, block 128, Suffix;
+    HmacSha512 = 44, "hmac-sha512", [], Mac, key ANY, nonce None, tag 64, out 64, max 64, block 128, Suffix;
+    HmacSha512_256 = 45, "hmac-sha512-256", ["hmac-sha512/256"], Mac, key ANY, nonce None, tag 32, out 32, max 32, block 128, Suffix;
+    HmacSha3_224 = 46, "hmac-sha3-224", [], Mac, key ANY, nonce None, tag 28, out 28, max 28, block 144, Suffix;
+    HmacSha3_256 = 47, "hmac-sha3-256", [], Mac, key ANY, nonce None, tag 32, out 32, max 32, block 136, Suffix;
+    HmacSha3_384 = 48, "hmac-sha3-384", [], Mac, key ANY, nonce None, tag 48, out 48, max 48, block 104, Suffix;
+    HmacSha3_512 = 49, "hmac-sha3-512", [], Mac, key ANY, nonce None, tag 64, out 64, max 64, block 72, Suffix;
+    HmacKeccak256 = 50, "hmac-keccak256", [], Mac, key ANY, nonce None, tag 32, out 32, max 32, block 136, Suffix;
+    HmacBlake2b = 51, "hmac-blake2b", ["hmac-blake2b-512"], Mac, key ANY, nonce None, tag 64, out 64, max 64, block 128, Suffix;
+    HmacBlake2s = 52, "hmac-blake2s", ["hmac-blake2s-256"], Mac, key ANY, nonce None, tag 32, out 32, max 32, block 64, Suffix;
+    HmacMd4 = 53, "hmac-md4", [], Mac, key ANY, nonce None, tag 16, out 16, max 16, block 64, Suffix;
+    HmacMd5 = 54, "hmac-md5", [], Mac, key ANY, nonce None, tag 16, out 16, max 16, block 64, Suffix;
+    HmacRipemd160 = 55, "hmac-ripemd160", [], Mac, key ANY, nonce None, tag 20, out 20, max 20, block 64, Suffix;
+    HmacWhirlpool = 56, "hmac-whirlpool", [], Mac, key ANY, nonce None, tag 64, out 64, max 64, block 64, Suffix;
+    Poly1305 = 57, "poly1305", [], Mac, key K32, nonce None, tag 16, out 16, max 16, block 16, Suffix;
+
+    // Ciphers. AES modes (SP 800-38A); stream ciphers (RFC 8439, draft-irtf-cfrg-xchacha, Salsa20 spec).
+    AesCbc = 80, "aes-cbc", ["aes-128-cbc", "aes-192-cbc", "aes-256-cbc", "cbc"], Cipher, key AES_KEYS, nonce Some(Ex(16)), tag 0, out 0, max 0, block 16, Suffix;
+    AesCtr = 81, "aes-ctr", ["aes-128-ctr", "aes-192-ctr", "aes-256-ctr", "ctr"], Cipher, key AES_KEYS, nonce Some(Ex(16)), tag 0, out 0, max 0, block 16, Suffix;
+    ChaCha20 = 82, "chacha20", ["chacha20-ietf"], Cipher, key K32, nonce Some(Ex(12)), tag 0, out 0, max 0, block 64, Suffix;
+    XChaCha20 = 83, "xchacha20", [], Cipher, key K32, nonce Some(Ex(24)), tag 0, out 0, max 0, block 64, Suffix;
+    Salsa20 = 84, "salsa20", [], Cipher, key K32, nonce Some(Ex(8)), tag 0, out 0, max 0, block 64, Suffix;
+    XSalsa20 = 85, "xsalsa20", [], Cipher, key K32, nonce Some(Ex(24)), tag 0, out 0, max 0, block 64, Suffix;
+
+    // AEADs (RFC 5116 interface). GCM: SP 800-38D with a 96-bit nonce.
+    AesGcm = 100, "aes-gcm", ["aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "gcm"], Aead, key AES_KEYS, nonce Some(Ex(12)), tag 16, out 0, max 0, block 16, Suffix;
+    ChaCha20Poly1305 = 101, "chacha20-poly1305", ["chacha20poly1305"], Aead, key K32, nonce Some(Ex(12)), tag 16, out 0, max 0, block 64, Suffix;
+    XChaCha20Poly1305 = 102, "xchacha20-poly1305", ["xchacha20poly1305"], Aead, key K32, nonce Some(Ex(24)), tag 16, out 0, max 0, block 64, Suffix;
+    XSalsa20Poly1305 = 103, "xsalsa20-poly1305", ["xsalsa20poly1305", "secretbox"], Aead, key K32, nonce Some(Ex(24)), tag 16, out 0, max 0, block 64, Prefix;
+
+    // NaCl boxes (libsodium layouts) and curves.
+    Box = 120, "box", ["crypto_box", "curve25519xsalsa20poly1305"], Box, key K32, nonce Some(Ex(24)), tag 16, out 0, max 0, block 0, Prefix;
+    SealedBox = 121, "sealedbox", ["sealed-box", "crypto_box_seal"], Box, key K32, nonce None, tag 48, out 0, max 0, block 0, Prefix;
+    Ed25519 = 130, "ed25519", [], Signature, key K32, nonce None, tag 0, out 64, max 64, block 0, Suffix;
+    X25519 = 131, "x25519", ["curve25519"], KeyAgreement, key K32, nonce None, tag 0, out 32, max 32, block 0, Suffix;
+
+    // KDFs. Output ranges are checked by each function in crate::kdf.
+    Argon2id = 150, "argon2id", [], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
+    Argon2i = 151, "argon2i", [], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
+    Argon2d = 152, "argon2d", [], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
+    Bcrypt = 153, "bcrypt", ["2b"], Kdf, key None, nonce None, tag 0, out 23, max 23, block 0, Suffix;
+    Pbkdf2 = 154, "pbkdf2", [], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
+    Scrypt = 155, "scrypt", [], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
+    Hkdf = 156, "hkdf", [], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
+}
+
+/// Lowercase and drop the separators people spell differently, so that
+/// "SHA-512/256", "sha512_256" and "sha512-256" all find the same entry.
+fn normalized_eq(a: &str, b: &str) -> bool {
+    let keep = |c: &u8| !matches!(c, b'-' | b'_' | b'/' | b' ');
+    let mut x = a.bytes().filter(keep).map(|c| c.to_ascii_lowercase());
+    let mut y = b.bytes().filter(keep).map(|c| c.to_ascii_lowercase());
+    loop {
+        match (x.next(), y.next()) {
+            (None, None) => return true,
+            (Some(p), Some(q)) if p == q => {}
+            _ => return false,
+        }
+    }
+}
+
+impl Algorithm {
+    /// This algorithm's catalog entry.
+    pub fn info(self) -> &'static AlgorithmInfo {
+        // The table is generated in declaration order, so a linear search is
+        // short and needs no second table to keep in sync.
+        ALGORITHMS.iter().find(|i| i.algorithm == self).expect("every variant has an entry")
+    }
+
+    /// The canonical name.
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// Looks an algorithm up by name or alias, ignoring case and the
+    /// separators '-', '_', '/' and ' '.
+    ///
+    /// # Errors
+    /// [`Error::UnknownAlgorithm`] when nothing matches.
+    pub fn from_name(name: &str) -> Result<Algorithm> {
+        ALGORITHMS
+            .iter()
+            .find(|i| normalized_eq(i.name, name) || i.aliases.iter().any(|a| normalized_eq(a, name)))
+            .map(|i| i.algorithm)
+            .ok_or_else(|| Error::UnknownAlgorithm { name: name.into(), kind: "any" })
+    }
+
+    /// Looks an algorithm up by its stable numeric id.
+    ///
+    /// # Errors
+    /// [`Error::UnknownAlgorithm`] when no entry has this id.
+    pub fn from_id(id: u16) -> Result<Algorithm> {
+        ALGORITHMS
+            .iter()
+            .find(|i| i.id == id)
+            .map(|i| i.algorithm)
+            .ok_or_else(|| Error::UnknownAlgorithm { name: alloc::format!("#{id}"), kind: "any" })
+    }
+
+    /// Returns `self` if it is of one of the given kinds, else an
+    /// [`Error::UnknownAlgorithm`] naming the kind that was asked for.
+    pub fn expect_kind(self, kinds: &[Kind]) -> Result<Algorithm> {
+        if kinds.contains(&self.info().kind) {
+            Ok(self)
+        } else {
+            Err(Error::UnknownAlgorithm { name: self.name().into(), kind: kinds[0].name() })
+        }
+    }
+
+    /// For an HMAC, the hash it is built on; `None` for other algorithms.
+    pub fn hmac_hash(self) -> Option<Algorithm> {
+        use Algorithm::*;
+        Some(match self {
+            HmacSha1 => Sha1,
+            HmacSha224 => Sha224,
+            HmacSha256 => Sha256,
+            HmacSha384 => Sha384,
+            HmacSha512 => Sha512,
+            HmacSha512_256 => Sha512_256,
+            HmacSha3_224 => Sha3_224,
+            HmacSha3_256 => Sha3_256,
+            HmacSha3_384 => Sha3_384,
+            HmacSha3_512 => Sha3_512,
+            HmacKeccak256 => Keccak256,
+            HmacBlake2b => Blake2b,
+            HmacBlake2s => Blake2s,
+            HmacMd4 => Md4,
+            HmacMd5 => Md5,
+            HmacRipemd160 => Ripemd160,
+            HmacWhirlpool => Whirlpool,
+            _ => return None,
+        })
+    }
+
+    /// The HMAC built on this hash, if there is one (every fixed-output hash;
+    /// not the XOFs SHAKE and BLAKE3, whose keyed modes are the MAC to use).
+    pub fn hmac(self) -> Option<Algorithm> {
+        ALGORITHMS.iter().map(|i| i.algorithm).find(|m| m.hmac_hash() == Some(self))
+    }
+}
+
+impl core::str::FromStr for Algorithm {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        Algorithm::from_name(s)
+    }
+}
+
+impl core::fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}

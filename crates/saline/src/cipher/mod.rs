@@ -1,0 +1,154 @@
+//! Unauthenticated ciphers: AES-CBC and AES-CTR ([`aes`]), and the stream
+//! ciphers ChaCha20 (RFC 8439), XChaCha20, Salsa20 and XSalsa20, reached
+//! through [`Stream`] and [`stream_xor`].
+//!
+//! None of these authenticate: use [`crate::aead`] unless a protocol fixes
+//! the construction.
+//!
+//! ```
+//! use saline::{cipher::stream_xor, Algorithm};
+//! let key = [0x42u8; 32];
+//! let nonce = [0u8; 12];
+//! let ct = stream_xor(Algorithm::ChaCha20, &key, &nonce, 1, b"hello")?;
+//! assert_eq!(stream_xor(Algorithm::ChaCha20, &key, &nonce, 1, &ct)?, b"hello");
+//! # Ok::<(), saline::Error>(())
+//! ```
+
+pub mod aes;
+
+use alloc::vec::Vec;
+use cipher::{KeyIvInit, StreamCipher, StreamCipherSeek};
+
+use crate::catalog::{Algorithm, Kind};
+use crate::error::{Error, Expected, Result};
+
+enum State {
+    Aes128Ctr(ctr::Ctr128BE<::aes::Aes128>),
+    Aes192Ctr(ctr::Ctr128BE<::aes::Aes192>),
+    Aes256Ctr(ctr::Ctr128BE<::aes::Aes256>),
+    ChaCha20(chacha20::ChaCha20),
+    XChaCha20(chacha20::XChaCha20),
+    Salsa20(salsa20::Salsa20),
+    XSalsa20(salsa20::XSalsa20),
+}
+
+macro_rules! match_stream {
+    ($state:expr, $c:ident => $body:expr) => {
+        match $state {
+            State::Aes128Ctr($c) => $body,
+            State::Aes192Ctr($c) => $body,
+            State::Aes256Ctr($c) => $body,
+            State::ChaCha20($c) => $body,
+            State::XChaCha20($c) => $body,
+            State::Salsa20($c) => $body,
+            State::XSalsa20($c) => $body,
+        }
+    };
+}
+
+/// A keystream positioned at a block counter: AES-CTR, ChaCha20,
+/// XChaCha20, Salsa20 or XSalsa20. Successive [`Stream::apply`] calls
+/// continue where the previous one stopped, at any byte offset. The key
+/// schedule is wiped on drop.
+///
+/// Counters: ChaCha20 and XChaCha20 have a 32-bit block counter (RFC 8439
+/// §2.3; 256 GiB per nonce), Salsa20 and XSalsa20 a 64-bit one. For AES-CTR
+/// the 16-byte nonce is the initial counter block (big-endian, wrapping at
+/// 2^128, as SP 800-38A §B.1 leaves to the user) and `counter` skips whole blocks.
+pub struct Stream {
+    algorithm: Algorithm,
+    state: State,
+}
+
+impl Stream {
+    /// A keystream for `algorithm` starting at block `counter`.
+    ///
+    /// # Errors
+    /// [`Error::UnknownAlgorithm`] for AES-CBC or a non-cipher;
+    /// [`Error::InvalidLength`] for a key or nonce of the wrong length (see
+    /// the catalog); [`Error::InvalidParameter`] for a ChaCha20 counter
+    /// above 2^32 - 1.
+    pub fn new(algorithm: Algorithm, key: &[u8], nonce: &[u8], counter: u64) -> Result<Stream> {
+        let info = algorithm.expect_kind(&[Kind::Cipher])?.info();
+        if algorithm == Algorithm::AesCbc {
+            return Err(Error::UnknownAlgorithm { name: "aes-cbc".into(), kind: "stream cipher" });
+        }
+        Error::check_length("key", info.key.expect("ciphers take keys"), key.len())?;
+        Error::check_length("nonce", info.nonce.expect("ciphers take nonces"), nonce.len())?;
+        let mut state = match (algorithm, key.len()) {
+            (Algorithm::AesCtr, 16) => State::Aes128Ctr(KeyIvInit::new_from_slices(key, nonce).expect("checked")),
+            (Algorithm::AesCtr, 24) => State::Aes192Ctr(KeyIvInit::new_from_slices(key, nonce).expect("checked")),
+            (Algorithm::AesCtr, _) => State::Aes256Ctr(KeyIvInit::new_from_slices(key, nonce).expect("checked")),
+            (Algorithm::ChaCha20, _) => State::ChaCha20(KeyIvInit::new_from_slices(key, nonce).expect("checked")),
+            (Algorithm::XChaCha20, _) => State::XChaCha20(KeyIvInit::new_from_slices(key, nonce).expect("checked")),
+            (Algorithm::Salsa20, _) => State::Salsa20(KeyIvInit::new_from_slices(key, nonce).expect("checked")),
+            (Algorithm::XSalsa20, _) => State::XSalsa20(KeyIvInit::new_from_slices(key, nonce).expect("checked")),
+            _ => unreachable!("expect_kind admitted only ciphers"),
+        };
+        if counter != 0 {
+            let is_chacha = matches!(algorithm, Algorithm::ChaCha20 | Algorithm::XChaCha20);
+            if is_chacha && counter > u64::from(u32::MAX) {
+                return Err(Error::InvalidParameter { what: "counter", expected: "0 to 2^32 - 1", got: counter });
+            }
+            let position = u128::from(counter) * info.block_len as u128;
+            match_stream!(&mut state, c => c.try_seek(position))
+                .map_err(|_| Error::InvalidParameter { what: "counter", expected: "a block inside the keystream", got: counter })?;
+        }
+        Ok(Stream { algorithm, state })
+    }
+
+    /// The algorithm.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    /// XORs the next `buf.len()` keystream bytes into `buf` in place.
+    ///
+    /// # Errors
+    /// [`Error::OutputLimit`] if the keystream would run past its counter's
+    /// end; `buf` is then unchanged.
+    pub fn apply(&mut self, buf: &mut [u8]) -> Result<()> {
+        match_stream!(&mut self.state, c => c.try_apply_keystream(buf))
+            .map_err(|_| Error::OutputLimit { what: "data" })
+    }
+}
+
+impl core::fmt::Debug for Stream {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Stream").field("algorithm", &self.algorithm).finish_non_exhaustive()
+    }
+}
+
+/// XORs `data` with the keystream of `algorithm` from block `counter`,
+/// returning a new buffer. Encryption and decryption are the same operation.
+///
+/// # Errors
+/// As [`Stream::new`] and [`Stream::apply`].
+pub fn stream_xor(algorithm: Algorithm, key: &[u8], nonce: &[u8], counter: u64, data: &[u8]) -> Result<Vec<u8>> {
+    let mut out = data.to_vec();
+    stream_xor_in_place(algorithm, key, nonce, counter, &mut out)?;
+    Ok(out)
+}
+
+/// [`stream_xor`] in place.
+///
+/// # Errors
+/// As [`Stream::new`] and [`Stream::apply`].
+pub fn stream_xor_in_place(algorithm: Algorithm, key: &[u8], nonce: &[u8], counter: u64, buf: &mut [u8]) -> Result<()> {
+    Stream::new(algorithm, key, nonce, counter)?.apply(buf)
+}
+
+/// `len` bytes of raw keystream (the XOR of zeros).
+///
+/// # Errors
+/// As [`Stream::new`] and [`Stream::apply`].
+pub fn keystream(algorithm: Algorithm, key: &[u8], nonce: &[u8], counter: u64, len: usize) -> Result<Vec<u8>> {
+    let mut out = alloc::vec![0u8; len];
+    stream_xor_in_place(algorithm, key, nonce, counter, &mut out)?;
+    Ok(out)
+}
+
+/// Checks a fixed-size key or nonce and returns it as an array reference.
+pub(crate) fn fixed<'a, const N: usize>(what: &'static str, bytes: &'a [u8]) -> Result<&'a [u8; N]> {
+    bytes.try_into().map_err(|_| Error::length(what, Expected::Exactly(N), bytes.len()))
+}

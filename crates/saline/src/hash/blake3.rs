@@ -1,0 +1,43 @@
+//! BLAKE3 in its three modes — hash, keyed hash, derive key — with
+//! extendable output. Backend: the `blake3` crate (SIMD picked at run time).
+
+use super::HashOptions;
+use crate::error::{Error, Expected, Result};
+
+/// Builds a `blake3::Hasher` for the mode the options select: `key` (32
+/// bytes) for keyed hashing, `context` (UTF-8) for key derivation, neither
+/// for plain hashing. Output length is free (BLAKE3 is an XOF).
+///
+/// # Errors
+/// [`Error::InvalidLength`] for a key that is not 32 bytes,
+/// [`Error::InvalidEncoding`] for a context that is not UTF-8,
+/// [`Error::UnsupportedOption`] for `key` with `context`, or for BLAKE2's salt
+/// and personalization.
+pub fn new_hasher(options: &HashOptions<'_>) -> Result<::blake3::Hasher> {
+    for (option, given) in [("salt", options.salt.is_some()), ("personal", options.personal.is_some())] {
+        if given {
+            return Err(Error::UnsupportedOption { algorithm: "blake3", option });
+        }
+    }
+    match (options.key, options.context) {
+        (Some(_), Some(_)) => Err(Error::UnsupportedOption { algorithm: "blake3 keyed mode", option: "context" }),
+        (Some(key), None) => {
+            let key: &[u8; 32] = key
+                .try_into()
+                .map_err(|_| Error::length("key", Expected::Exactly(32), key.len()))?;
+            Ok(::blake3::Hasher::new_keyed(key))
+        }
+        (None, Some(context)) => {
+            let context = core::str::from_utf8(context)
+                .map_err(|_| Error::InvalidEncoding { what: "context", reason: "must be UTF-8 text" })?;
+            Ok(::blake3::Hasher::new_derive_key(context))
+        }
+        (None, None) => Ok(::blake3::Hasher::new()),
+    }
+}
+
+/// Absorbs `data`. Large inputs would profit from `update_rayon`, which needs
+/// std threads; the core stays single-threaded so that it runs in wasm.
+pub fn update(hasher: &mut ::blake3::Hasher, data: &[u8]) {
+    hasher.update(data);
+}

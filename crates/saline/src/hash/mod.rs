@@ -1,0 +1,381 @@
+//! Hash functions and XOFs, one-shot and streaming.
+//!
+//! Every hash in the catalog is reached through one type, [`Hasher`], and
+//! one function, [`hash`]. The families live in their own files:
+//! [`blake2`] and [`blake3`] own their options; the RustCrypto digests
+//! (SHA-1/2/3, Keccak, MD4, MD5, RIPEMD-160, Whirlpool) need no options and
+//! are dispatched by one macro below.
+//!
+//! ```
+//! use saline::{hash::{hash, Hasher}, Algorithm};
+//! let one_shot = hash(Algorithm::Sha256, b"abc")?;
+//! let mut h = Hasher::new(Algorithm::Sha256)?;
+//! h.update(b"a");
+//! h.update(b"bc");
+//! assert_eq!(h.finalize(), one_shot);
+//! # Ok::<(), saline::Error>(())
+//! ```
+
+pub mod blake2;
+pub mod blake3;
+
+use alloc::vec;
+use alloc::vec::Vec;
+use digest::{ExtendableOutputReset, FixedOutputReset, Reset, Update};
+
+use crate::catalog::{Algorithm, Kind};
+use crate::error::{Error, Expected, Result};
+
+/// Options for the hashes that take them. Every field defaults to "not
+/// given"; an option the algorithm does not take is an error, never ignored.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct HashOptions<'a> {
+    /// Output length in bytes: SHAKE and BLAKE3 (any), BLAKE2b (1..=64),
+    /// BLAKE2s (1..=32). For fixed hashes it must equal the digest size.
+    pub out_len: Option<usize>,
+    /// BLAKE2b (0..=64 bytes), BLAKE2s (0..=32) or BLAKE3 (exactly 32) key.
+    pub key: Option<&'a [u8]>,
+    /// BLAKE2b (up to 16 bytes) or BLAKE2s (up to 8) salt, zero-padded as in RFC 7693 §2.5.
+    pub salt: Option<&'a [u8]>,
+    /// BLAKE2b (up to 16 bytes) or BLAKE2s (up to 8) personalization, zero-padded.
+    pub personal: Option<&'a [u8]>,
+    /// BLAKE3 derive-key context string (UTF-8); excludes `key`.
+    pub context: Option<&'a [u8]>,
+}
+
+impl<'a> HashOptions<'a> {
+    /// Rejects every option that is set, naming the first one, for
+    /// algorithms that take none.
+    fn expect_none(&self, algorithm: Algorithm) -> Result<()> {
+        let given = [
+            ("key", self.key.is_some()),
+            ("salt", self.salt.is_some()),
+            ("personal", self.personal.is_some()),
+            ("context", self.context.is_some()),
+        ];
+        match given.iter().find(|(_, set)| *set) {
+            Some((option, _)) => Err(Error::UnsupportedOption { algorithm: algorithm.name(), option }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The state of one of the catalog's hashes.
+#[derive(Clone)]
+enum State {
+    Sha1(sha1::Sha1),
+    Sha224(sha2::Sha224),
+    Sha256(sha2::Sha256),
+    Sha384(sha2::Sha384),
+    Sha512(sha2::Sha512),
+    Sha512_256(sha2::Sha512_256),
+    Sha3_224(sha3::Sha3_224),
+    Sha3_256(sha3::Sha3_256),
+    Sha3_384(sha3::Sha3_384),
+    Sha3_512(sha3::Sha3_512),
+    Keccak256(sha3::Keccak256),
+    Md4(md4::Md4),
+    Md5(md5::Md5),
+    Ripemd160(ripemd::Ripemd160),
+    Whirlpool(whirlpool::Whirlpool),
+    Shake128(sha3::Shake128),
+    Shake256(sha3::Shake256),
+    Blake2b(blake2::Blake2b),
+    Blake2s(blake2::Blake2s),
+    Blake3(::blake3::Hasher),
+}
+
+/// Expands `$body` once per fixed-output RustCrypto digest, with `$d` bound
+/// to the concrete state; the remaining arms handle the other families.
+macro_rules! match_digest {
+    ($state:expr, $d:ident => $body:expr, $($rest:tt)*) => {
+        match $state {
+            State::Sha1($d) => $body,
+            State::Sha224($d) => $body,
+            State::Sha256($d) => $body,
+            State::Sha384($d) => $body,
+            State::Sha512($d) => $body,
+            State::Sha512_256($d) => $body,
+            State::Sha3_224($d) => $body,
+            State::Sha3_256($d) => $body,
+            State::Sha3_384($d) => $body,
+            State::Sha3_512($d) => $body,
+            State::Keccak256($d) => $body,
+            State::Md4($d) => $body,
+            State::Md5($d) => $body,
+            State::Ripemd160($d) => $body,
+            State::Whirlpool($d) => $body,
+            $($rest)*
+        }
+    };
+}
+
+/// A streaming hash over any algorithm of kind [`Kind::Hash`] or [`Kind::Xof`].
+///
+/// `update` any number of times, then `finalize` (consumes) or
+/// `finalize_into_reset` (writes into a caller's buffer and starts over with
+/// the same key and options). `Clone` forks the state; `reset` restarts it.
+/// Keyed state is wiped when the hasher is dropped.
+///
+/// ```
+/// use saline::{hash::{Hasher, HashOptions}, Algorithm};
+/// let opts = HashOptions { out_len: Some(20), key: Some(b"secret key"), ..Default::default() };
+/// let mut h = Hasher::with_options(Algorithm::Blake2b, &opts)?;
+/// h.update(b"message");
+/// let fork = h.clone();
+/// assert_eq!(h.finalize(), fork.finalize());
+/// # Ok::<(), saline::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Hasher {
+    algorithm: Algorithm,
+    out_len: usize,
+    state: State,
+}
+
+impl Hasher {
+    /// A hasher with default options (default output length, no key).
+    ///
+    /// # Errors
+    /// [`Error::UnknownAlgorithm`] if `algorithm` is not a hash or XOF.
+    pub fn new(algorithm: Algorithm) -> Result<Hasher> {
+        Hasher::with_options(algorithm, &HashOptions::default())
+    }
+
+    /// A hasher with options; see [`HashOptions`] for which algorithm takes which.
+    ///
+    /// # Errors
+    /// [`Error::UnknownAlgorithm`] for a non-hash, [`Error::UnsupportedOption`]
+    /// for an option the algorithm does not take, [`Error::InvalidLength`]
+    /// for a key, salt, personalization or output length out of range, and
+    /// [`Error::InvalidEncoding`] for a BLAKE3 context that is not UTF-8.
+    pub fn with_options(algorithm: Algorithm, options: &HashOptions<'_>) -> Result<Hasher> {
+        let info = algorithm.expect_kind(&[Kind::Hash, Kind::Xof])?.info();
+        let out_len = options.out_len.unwrap_or(info.output_len);
+        let fixed = |state: State| -> Result<State> {
+            options.expect_none(algorithm)?;
+            Error::check_length("output", Expected::Exactly(info.output_len), out_len)?;
+            Ok(state)
+        };
+        let xof = |state: State| -> Result<State> {
+            options.expect_none(algorithm)?;
+            Ok(state)
+        };
+        let state = match algorithm {
+            Algorithm::Sha1 => fixed(State::Sha1(Default::default()))?,
+            Algorithm::Sha224 => fixed(State::Sha224(Default::default()))?,
+            Algorithm::Sha256 => fixed(State::Sha256(Default::default()))?,
+            Algorithm::Sha384 => fixed(State::Sha384(Default::default()))?,
+            Algorithm::Sha512 => fixed(State::Sha512(Default::default()))?,
+            Algorithm::Sha512_256 => fixed(State::Sha512_256(Default::default()))?,
+            Algorithm::Sha3_224 => fixed(State::Sha3_224(Default::default()))?,
+            Algorithm::Sha3_256 => fixed(State::Sha3_256(Default::default()))?,
+            Algorithm::Sha3_384 => fixed(State::Sha3_384(Default::default()))?,
+            Algorithm::Sha3_512 => fixed(State::Sha3_512(Default::default()))?,
+            Algorithm::Keccak256 => fixed(State::Keccak256(Default::default()))?,
+            Algorithm::Md4 => fixed(State::Md4(Default::default()))?,
+            Algorithm::Md5 => fixed(State::Md5(Default::default()))?,
+            Algorithm::Ripemd160 => fixed(State::Ripemd160(Default::default()))?,
+            Algorithm::Whirlpool => fixed(State::Whirlpool(Default::default()))?,
+            Algorithm::Shake128 => xof(State::Shake128(Default::default()))?,
+            Algorithm::Shake256 => xof(State::Shake256(Default::default()))?,
+            Algorithm::Blake2b => State::Blake2b(blake2::Blake2b::new(options, out_len)?),
+            Algorithm::Blake2s => State::Blake2s(blake2::Blake2s::new(options, out_len)?),
+            Algorithm::Blake3 => State::Blake3(blake3::new_hasher(options)?),
+            _ => unreachable!("expect_kind admitted only hashes"),
+        };
+        Ok(Hasher { algorithm, out_len, state })
+    }
+
+    /// The algorithm this hasher computes.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    /// The output length `finalize` produces, in bytes.
+    pub fn output_len(&self) -> usize {
+        self.out_len
+    }
+
+    /// Absorbs `data`. Never fails.
+    pub fn update(&mut self, data: &[u8]) {
+        match_digest!(&mut self.state, d => Update::update(d, data),
+            State::Shake128(d) => Update::update(d, data),
+            State::Shake256(d) => Update::update(d, data),
+            State::Blake2b(d) => d.update(data),
+            State::Blake2s(d) => d.update(data),
+            State::Blake3(d) => blake3::update(d, data),
+        )
+    }
+
+    /// Writes the digest into `out` and resets the hasher to its initial
+    /// state (same key and options), ready for a new message.
+    ///
+    /// # Errors
+    /// [`Error::InvalidLength`] if `out` is not [`Hasher::output_len`] bytes;
+    /// XOFs (SHAKE, BLAKE3) accept any length.
+    pub fn finalize_into_reset(&mut self, out: &mut [u8]) -> Result<()> {
+        if self.algorithm.info().kind != Kind::Xof {
+            Error::check_length("output", Expected::Exactly(self.out_len), out.len())?;
+        }
+        match_digest!(&mut self.state, d => FixedOutputReset::finalize_into_reset(d, out.into()),
+            State::Shake128(d) => d.finalize_xof_reset_into(out),
+            State::Shake256(d) => d.finalize_xof_reset_into(out),
+            State::Blake2b(d) => d.finalize_into_reset(out),
+            State::Blake2s(d) => d.finalize_into_reset(out),
+            State::Blake3(d) => {
+                d.finalize_xof().fill(out);
+                d.reset();
+            }
+        );
+        Ok(())
+    }
+
+    /// Writes the digest into `out`, consuming the hasher.
+    ///
+    /// # Errors
+    /// As [`Hasher::finalize_into_reset`].
+    pub fn finalize_into(mut self, out: &mut [u8]) -> Result<()> {
+        self.finalize_into_reset(out)
+    }
+
+    /// Returns the digest ([`Hasher::output_len`] bytes), consuming the hasher.
+    pub fn finalize(mut self) -> Vec<u8> {
+        let mut out = vec![0u8; self.out_len];
+        self.finalize_into_reset(&mut out).expect("the buffer has the hasher's own output length");
+        out
+    }
+
+    /// Restarts the hasher as if newly created, keeping key and options.
+    pub fn reset(&mut self) {
+        match_digest!(&mut self.state, d => Reset::reset(d),
+            State::Shake128(d) => Reset::reset(d),
+            State::Shake256(d) => Reset::reset(d),
+            State::Blake2b(d) => d.reset(),
+            State::Blake2s(d) => d.reset(),
+            State::Blake3(d) => {
+                d.reset();
+            }
+        )
+    }
+}
+
+impl Drop for Hasher {
+    fn drop(&mut self) {
+        // SAFETY: each state type is flat (see `secret::wipe_flat`), and the
+        // state is not used after this point.
+        unsafe {
+            match_digest!(&mut self.state, d => crate::secret::wipe_flat(d),
+                State::Shake128(d) => crate::secret::wipe_flat(d),
+                State::Shake256(d) => crate::secret::wipe_flat(d),
+                State::Blake2b(d) => crate::secret::wipe_flat(d),
+                State::Blake2s(d) => crate::secret::wipe_flat(d),
+                State::Blake3(d) => zeroize::Zeroize::zeroize(d),
+            )
+        }
+    }
+}
+
+impl core::fmt::Debug for Hasher {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        // Never print the state: it may be keyed.
+        f.debug_struct("Hasher").field("algorithm", &self.algorithm).field("out_len", &self.out_len).finish()
+    }
+}
+
+/// Hashes `data` in one call with default options.
+///
+/// # Errors
+/// [`Error::UnknownAlgorithm`] if `algorithm` is not a hash or XOF.
+///
+/// ```
+/// let d = saline::hash::hash(saline::Algorithm::Md5, b"")?;
+/// assert_eq!(d[..4], [0xd4, 0x1d, 0x8c, 0xd9]);
+/// # Ok::<(), saline::Error>(())
+/// ```
+pub fn hash(algorithm: Algorithm, data: &[u8]) -> Result<Vec<u8>> {
+    hash_with(algorithm, &HashOptions::default(), data)
+}
+
+/// Hashes `data` in one call with options.
+///
+/// # Errors
+/// As [`Hasher::with_options`].
+pub fn hash_with(algorithm: Algorithm, options: &HashOptions<'_>, data: &[u8]) -> Result<Vec<u8>> {
+    let mut h = Hasher::with_options(algorithm, options)?;
+    h.update(data);
+    Ok(h.finalize())
+}
+
+/// Hashes `data` into `out` in one call; `out.len()` is the output length
+/// for XOFs and BLAKE2/BLAKE3, and must be the digest size otherwise.
+///
+/// # Errors
+/// As [`Hasher::with_options`] and [`Hasher::finalize_into`].
+pub fn hash_into(algorithm: Algorithm, options: &HashOptions<'_>, data: &[u8], out: &mut [u8]) -> Result<()> {
+    let options = HashOptions { out_len: Some(options.out_len.unwrap_or(out.len())), ..*options };
+    let mut h = Hasher::with_options(algorithm, &options)?;
+    h.update(data);
+    h.finalize_into(out)
+}
+
+macro_rules! typed_hashes {
+    ($($name:ident => $alg:ident, $len:literal, $doc:literal;)*) => {$(
+        #[doc = concat!($doc, ": a typed wrapper over [`Hasher`] with a ", stringify!($len), "-byte output.")]
+        #[derive(Clone, Debug)]
+        pub struct $name(Hasher);
+
+        impl $name {
+            /// Output length in bytes.
+            pub const OUTPUT_LEN: usize = $len;
+
+            /// A new hasher.
+            pub fn new() -> Self {
+                $name(Hasher::new(Algorithm::$alg).expect("catalog hash"))
+            }
+
+            /// Absorbs `data`.
+            pub fn update(&mut self, data: &[u8]) -> &mut Self {
+                self.0.update(data);
+                self
+            }
+
+            /// The digest, consuming the hasher.
+            pub fn finalize(self) -> [u8; $len] {
+                let mut out = [0u8; $len];
+                self.0.finalize_into(&mut out).expect("fixed length");
+                out
+            }
+
+            /// The digest of `data` in one call.
+            pub fn digest(data: &[u8]) -> [u8; $len] {
+                let mut h = Self::new();
+                h.update(data);
+                h.finalize()
+            }
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+    )*};
+}
+
+typed_hashes! {
+    Sha1 => Sha1, 20, "SHA-1 (FIPS 180-4; broken for collisions, kept for compatibility)";
+    Sha224 => Sha224, 28, "SHA-224 (FIPS 180-4)";
+    Sha256 => Sha256, 32, "SHA-256 (FIPS 180-4)";
+    Sha384 => Sha384, 48, "SHA-384 (FIPS 180-4)";
+    Sha512 => Sha512, 64, "SHA-512 (FIPS 180-4)";
+    Sha512_256 => Sha512_256, 32, "SHA-512/256 (FIPS 180-4)";
+    Sha3_256 => Sha3_256, 32, "SHA3-256 (FIPS 202)";
+    Sha3_512 => Sha3_512, 64, "SHA3-512 (FIPS 202)";
+    Keccak256 => Keccak256, 32, "Keccak-256 (the pre-FIPS padding used by Ethereum)";
+    Blake2b512 => Blake2b, 64, "BLAKE2b-512 (RFC 7693)";
+    Blake2s256 => Blake2s, 32, "BLAKE2s-256 (RFC 7693)";
+    Blake3 => Blake3, 32, "BLAKE3 in hash mode";
+    Md5 => Md5, 16, "MD5 (RFC 1321; broken, kept for compatibility)";
+    Ripemd160 => Ripemd160, 20, "RIPEMD-160";
+}

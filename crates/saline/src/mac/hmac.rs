@@ -1,0 +1,94 @@
+//! HMAC (RFC 2104) over every fixed-output hash in the catalog.
+//!
+//! The list below is the one place that pairs an HMAC with its hash type; the
+//! streaming state, PBKDF2 and HKDF all expand it. RustCrypto's eager
+//! `Hmac<D>` precomputes the padded-key states once, which PBKDF2's inner loop
+//! relies on; BLAKE2's variable-output cores do not fit it, so they use
+//! `SimpleHmac` (same bytes, slightly slower).
+
+use crate::catalog::Algorithm;
+
+/// Calls `$cb!` with `(args) Mac, Hash, Type;` for every HMAC in the catalog.
+macro_rules! hmac_list {
+    ($cb:ident ! ($($args:tt)*)) => {
+        $cb! { ($($args)*)
+            HmacSha1, Sha1, ::hmac::Hmac<sha1::Sha1>;
+            HmacSha224, Sha224, ::hmac::Hmac<sha2::Sha224>;
+            HmacSha256, Sha256, ::hmac::Hmac<sha2::Sha256>;
+            HmacSha384, Sha384, ::hmac::Hmac<sha2::Sha384>;
+            HmacSha512, Sha512, ::hmac::Hmac<sha2::Sha512>;
+            HmacSha512_256, Sha512_256, ::hmac::Hmac<sha2::Sha512_256>;
+            HmacSha3_224, Sha3_224, ::hmac::Hmac<sha3::Sha3_224>;
+            HmacSha3_256, Sha3_256, ::hmac::Hmac<sha3::Sha3_256>;
+            HmacSha3_384, Sha3_384, ::hmac::Hmac<sha3::Sha3_384>;
+            HmacSha3_512, Sha3_512, ::hmac::Hmac<sha3::Sha3_512>;
+            HmacKeccak256, Keccak256, ::hmac::Hmac<sha3::Keccak256>;
+            HmacBlake2b, Blake2b, ::hmac::SimpleHmac<::blake2::Blake2b512>;
+            HmacBlake2s, Blake2s, ::hmac::SimpleHmac<::blake2::Blake2s256>;
+            HmacMd4, Md4, ::hmac::Hmac<md4::Md4>;
+            HmacMd5, Md5, ::hmac::Hmac<md5::Md5>;
+            HmacRipemd160, Ripemd160, ::hmac::Hmac<ripemd::Ripemd160>;
+            HmacWhirlpool, Whirlpool, ::hmac::Hmac<whirlpool::Whirlpool>;
+        }
+    };
+}
+pub(crate) use hmac_list;
+
+/// `match_hmac_type!(hash_algorithm, M, body, otherwise)`: evaluates `body`
+/// with the type alias `M` bound to the HMAC over `hash_algorithm`.
+macro_rules! match_hmac_type {
+    (($hash:expr, $M:ident, $body:expr, $otherwise:expr) $($mac:ident, $h:ident, $ty:ty;)*) => {
+        match $hash {
+            $( $crate::catalog::Algorithm::$h => { type $M = $ty; $body } )*
+            _ => $otherwise,
+        }
+    };
+}
+pub(crate) use match_hmac_type;
+
+macro_rules! define_state {
+    (() $($mac:ident, $h:ident, $ty:ty;)*) => {
+        /// The keyed state of one HMAC.
+        #[derive(Clone)]
+        pub(crate) enum HmacState { $( $mac($ty), )* }
+
+        impl HmacState {
+            pub(crate) fn new(algorithm: Algorithm, key: &[u8]) -> Option<HmacState> {
+                use ::hmac::digest::KeyInit;
+                match algorithm {
+                    $( Algorithm::$mac => Some(HmacState::$mac(
+                        <$ty>::new_from_slice(key).expect("HMAC accepts keys of any length"),
+                    )), )*
+                    _ => None,
+                }
+            }
+
+            pub(crate) fn update(&mut self, data: &[u8]) {
+                use ::hmac::Mac;
+                match self { $( HmacState::$mac(m) => m.update(data), )* }
+            }
+
+            /// Writes the tag (caller checked `out` is the tag length) and
+            /// restarts with the same key.
+            pub(crate) fn finalize_into_reset(&mut self, out: &mut [u8]) {
+                use ::hmac::Mac;
+                match self { $( HmacState::$mac(m) => out.copy_from_slice(&m.finalize_reset().into_bytes()), )* }
+            }
+
+            pub(crate) fn reset(&mut self) {
+                use ::hmac::Mac;
+                match self { $( HmacState::$mac(m) => m.reset(), )* }
+            }
+
+            /// Zeroes the key-dependent inner and outer hash states.
+            ///
+            /// # Safety
+            /// Only from `Drop`: the state is unusable afterwards.
+            pub(crate) unsafe fn wipe(&mut self) {
+                // SAFETY: forwarded from the caller's contract.
+                match self { $( HmacState::$mac(m) => unsafe { crate::secret::wipe_flat(m) }, )* }
+            }
+        }
+    };
+}
+hmac_list!(define_state!());

@@ -1,0 +1,174 @@
+//! Message authentication codes: HMAC over every fixed-output hash, and
+//! Poly1305. One-shot ([`mac`], [`verify`]) and streaming ([`Mac`]).
+//! Verification is always constant time and returns
+//! [`Error::VerificationFailed`] on a mismatch.
+//!
+//! ```
+//! use saline::{mac::{mac, verify}, Algorithm};
+//! let tag = mac(Algorithm::HmacSha256, b"key", b"The quick brown fox jumps over the lazy dog")?;
+//! assert_eq!(tag[..4], [0xf7, 0xbc, 0x83, 0xf4]);
+//! verify(Algorithm::HmacSha256, b"key", b"The quick brown fox jumps over the lazy dog", &tag)?;
+//! # Ok::<(), saline::Error>(())
+//! ```
+
+pub mod hmac;
+mod poly1305;
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use crate::catalog::{Algorithm, Kind};
+use crate::error::{Error, Expected, Result};
+use hmac::HmacState;
+use poly1305::Poly1305State;
+pub(crate) use poly1305::poly1305_tag;
+
+#[derive(Clone)]
+enum State {
+    Hmac(HmacState),
+    Poly1305(Poly1305State),
+}
+
+/// A streaming MAC over any algorithm of kind [`Kind::Mac`].
+///
+/// Keyed state is wiped on drop. `Clone` forks the state (useful for a
+/// common prefix); `reset` restarts with the same key.
+///
+/// ```
+/// use saline::{mac::Mac, Algorithm};
+/// let mut m = Mac::new(Algorithm::HmacSha512, b"key")?;
+/// m.update(b"part one, ");
+/// m.update(b"part two");
+/// let tag = m.clone().finalize();
+/// m.verify(&tag)?;
+/// # Ok::<(), saline::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Mac {
+    algorithm: Algorithm,
+    state: State,
+}
+
+impl Mac {
+    /// A MAC keyed with `key`: any length for HMAC (RFC 2104 §2 hashes a
+    /// key longer than the block), exactly 32 bytes for Poly1305.
+    ///
+    /// # Errors
+    /// [`Error::UnknownAlgorithm`] for a non-MAC, [`Error::InvalidLength`] for
+    /// a Poly1305 key that is not 32 bytes.
+    pub fn new(algorithm: Algorithm, key: &[u8]) -> Result<Mac> {
+        algorithm.expect_kind(&[Kind::Mac])?;
+        let state = if algorithm == Algorithm::Poly1305 {
+            let key: &[u8; 32] =
+                key.try_into().map_err(|_| Error::length("key", Expected::Exactly(32), key.len()))?;
+            State::Poly1305(Poly1305State::new(key))
+        } else {
+            State::Hmac(HmacState::new(algorithm, key).expect("every other MAC is an HMAC"))
+        };
+        Ok(Mac { algorithm, state })
+    }
+
+    /// The algorithm.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    /// Tag length in bytes.
+    pub fn tag_len(&self) -> usize {
+        self.algorithm.info().tag_len
+    }
+
+    /// Absorbs `data`.
+    pub fn update(&mut self, data: &[u8]) {
+        match &mut self.state {
+            State::Hmac(m) => m.update(data),
+            State::Poly1305(m) => m.update(data),
+        }
+    }
+
+    /// Writes the tag into `out` and restarts with the same key.
+    ///
+    /// # Errors
+    /// [`Error::InvalidLength`] if `out` is not [`Mac::tag_len`] bytes.
+    pub fn finalize_into_reset(&mut self, out: &mut [u8]) -> Result<()> {
+        Error::check_length("output", Expected::Exactly(self.tag_len()), out.len())?;
+        match &mut self.state {
+            State::Hmac(m) => m.finalize_into_reset(out),
+            State::Poly1305(m) => m.finalize_into_reset(out),
+        }
+        Ok(())
+    }
+
+    /// The tag, consuming the state.
+    pub fn finalize(mut self) -> Vec<u8> {
+        let mut out = vec![0u8; self.tag_len()];
+        self.finalize_into_reset(&mut out).expect("own tag length");
+        out
+    }
+
+    /// Compares the tag with `expected` in constant time.
+    ///
+    /// # Errors
+    /// [`Error::VerificationFailed`] on any mismatch, including a wrong length.
+    pub fn verify(self, expected: &[u8]) -> Result<()> {
+        let tag = self.finalize();
+        if crate::ct_eq(&tag, expected) {
+            Ok(())
+        } else {
+            Err(Error::VerificationFailed)
+        }
+    }
+
+    /// Restarts with the same key.
+    pub fn reset(&mut self) {
+        match &mut self.state {
+            State::Hmac(m) => m.reset(),
+            State::Poly1305(m) => m.reset(),
+        }
+    }
+}
+
+impl Drop for Mac {
+    fn drop(&mut self) {
+        if let State::Hmac(m) = &mut self.state {
+            // SAFETY: called once, from Drop; the state is not used again.
+            unsafe { m.wipe() }
+        }
+    }
+}
+
+impl core::fmt::Debug for Mac {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Mac").field("algorithm", &self.algorithm).finish_non_exhaustive()
+    }
+}
+
+/// The tag of `data` under `key`, in one call.
+///
+/// # Errors
+/// As [`Mac::new`].
+pub fn mac(algorithm: Algorithm, key: &[u8], data: &[u8]) -> Result<Vec<u8>> {
+    let mut m = Mac::new(algorithm, key)?;
+    m.update(data);
+    Ok(m.finalize())
+}
+
+/// Writes the tag of `data` under `key` into `out`.
+///
+/// # Errors
+/// As [`Mac::new`] and [`Mac::finalize_into_reset`].
+pub fn mac_into(algorithm: Algorithm, key: &[u8], data: &[u8], out: &mut [u8]) -> Result<()> {
+    let mut m = Mac::new(algorithm, key)?;
+    m.update(data);
+    m.finalize_into_reset(out)
+}
+
+/// Checks `tag` against the tag of `data` under `key`, in constant time.
+///
+/// # Errors
+/// As [`Mac::new`]; [`Error::VerificationFailed`] on a mismatch.
+pub fn verify(algorithm: Algorithm, key: &[u8], data: &[u8], tag: &[u8]) -> Result<()> {
+    let mut m = Mac::new(algorithm, key)?;
+    m.update(data);
+    m.verify(tag)
+}
