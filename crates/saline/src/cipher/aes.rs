@@ -52,7 +52,6 @@ macro_rules! with_aes {
         }
     };
 }
-pub(crate) use with_aes;
 
 fn check_iv(iv: &[u8]) -> Result<()> {
     Error::check_length("iv", Expected::Exactly(BLOCK_LEN), iv.len())

@@ -1,0 +1,234 @@
+//! Ed25519 signatures (RFC 8032 §5.1) in the shape of Go's
+//! `x/crypto/ed25519`, over `ed25519-dalek` and `curve25519-dalek`.
+//!
+//! Verification has two documented modes ([`VerifyMode`]):
+//! * [`VerifyMode::Strict`] (the default) accepts and rejects exactly what
+//!   libsodium's `crypto_sign_verify_detached` does: S must be canonical
+//!   (S < L), the public key must be a canonical encoding (y < p) and neither
+//!   it nor R may have small order, and the cofactorless equation
+//!   `[S]B = R + [k]A` must hold with R compared as bytes.
+//! * [`VerifyMode::Zip215`] follows ZIP-215 (Zcash): S canonical, any
+//!   encodings of A and R that decode (non-canonical y allowed), small-order
+//!   points allowed, and the cofactored equation `[8][S]B = [8]R + [8][k]A`.
+//!   Batch and single verification agree in this mode, which is why
+//!   consensus systems use it.
+//!
+//! ```
+//! use saline::curve::ed25519::{SigningKey, verify};
+//! let key = SigningKey::from_seed(&[7u8; 32])?;
+//! let sig = key.sign(b"message");
+//! verify(&key.public_key(), b"message", &sig)?;
+//! assert!(verify(&key.public_key(), b"massage", &sig).is_err());
+//! # Ok::<(), saline::Error>(())
+//! ```
+
+use curve25519_dalek::edwards::CompressedEdwardsY;
+use curve25519_dalek::scalar::Scalar;
+use curve25519_dalek::traits::IsIdentity;
+use sha2::{Digest, Sha512};
+use zeroize::Zeroizing;
+
+use crate::cipher::fixed;
+use crate::error::{Error, Expected, Result};
+
+/// Public key length.
+pub const PUBLIC_KEY_LEN: usize = 32;
+/// Private key length: seed ‖ public key, as in Go, libsodium and TweetNaCl.
+pub const PRIVATE_KEY_LEN: usize = 64;
+/// Seed length (RFC 8032's "private key").
+pub const SEED_LEN: usize = 32;
+/// Signature length: R ‖ S.
+pub const SIGNATURE_LEN: usize = 64;
+
+/// How [`verify_with`] decides validity; see the module docs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum VerifyMode {
+    /// libsodium's rules (RFC 8032 with canonical S, canonical A, no small-order A or R).
+    #[default]
+    Strict,
+    /// ZIP-215's rules (cofactored, non-canonical encodings accepted).
+    Zip215,
+}
+
+/// An Ed25519 signing key. The seed and expanded key are wiped on drop.
+#[derive(Clone)]
+pub struct SigningKey {
+    inner: ed25519_dalek::SigningKey,
+}
+
+impl SigningKey {
+    /// The key for a 32-byte seed (Go's `NewKeyFromSeed`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidLength`] if `seed` is not 32 bytes.
+    pub fn from_seed(seed: &[u8]) -> Result<SigningKey> {
+        Ok(SigningKey { inner: ed25519_dalek::SigningKey::from_bytes(fixed("seed", seed)?) })
+    }
+
+    /// A key from a random seed (Go's `GenerateKey`).
+    ///
+    /// # Errors
+    /// [`Error::RandomSource`] if randomness is unavailable.
+    pub fn generate() -> Result<SigningKey> {
+        SigningKey::from_seed(&Zeroizing::new(crate::random::array::<32>()?)[..])
+    }
+
+    /// The key for a 64-byte private key `seed ‖ public key`.
+    ///
+    /// The public half must be the one the seed derives: libsodium and
+    /// TweetNaCl would sign with a mismatched half and leak the key to
+    /// anyone who can obtain two such signatures, so Saline refuses it.
+    ///
+    /// # Errors
+    /// [`Error::InvalidLength`] if not 64 bytes; [`Error::InvalidEncoding`] if
+    /// the public half does not match the seed.
+    pub fn from_private_key(private_key: &[u8]) -> Result<SigningKey> {
+        let bytes: &[u8; 64] = fixed("secret key", private_key)?;
+        let key = SigningKey::from_seed(&bytes[..32])?;
+        if key.public_key() != bytes[32..] {
+            return Err(Error::InvalidEncoding {
+                what: "secret key",
+                reason: "its last 32 bytes are not the public key of its first 32 (the seed)",
+            });
+        }
+        Ok(key)
+    }
+
+    /// The 32-byte public key.
+    pub fn public_key(&self) -> [u8; 32] {
+        self.inner.verifying_key().to_bytes()
+    }
+
+    /// The 32-byte seed (Go's `PrivateKey.Seed`).
+    pub fn seed(&self) -> Zeroizing<[u8; 32]> {
+        Zeroizing::new(self.inner.to_bytes())
+    }
+
+    /// The 64-byte private key `seed ‖ public key`.
+    pub fn to_private_key(&self) -> Zeroizing<[u8; 64]> {
+        Zeroizing::new(self.inner.to_keypair_bytes())
+    }
+
+    /// Signs `message` (RFC 8032 §5.1.6; deterministic).
+    pub fn sign(&self, message: &[u8]) -> [u8; 64] {
+        use ed25519_dalek::Signer;
+        self.inner.sign(message).to_bytes()
+    }
+
+    /// The X25519 secret key for the same identity (libsodium's
+    /// `crypto_sign_ed25519_sk_to_curve25519`): SHA-512(seed)[0..32], clamped.
+    pub fn to_x25519_secret_key(&self) -> Zeroizing<[u8; 32]> {
+        let digest = sha512_secret(&self.inner.to_bytes());
+        let mut out = Zeroizing::new([0u8; 32]);
+        out.copy_from_slice(&digest[..32]);
+        *out = curve25519_dalek::scalar::clamp_integer(*out);
+        out
+    }
+}
+
+impl core::fmt::Debug for SigningKey {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("SigningKey").field("public_key", &self.public_key()).finish_non_exhaustive()
+    }
+}
+
+/// SHA-512 of secret input into a buffer that is wiped on drop.
+pub(crate) fn sha512_secret(data: &[u8]) -> Zeroizing<[u8; 64]> {
+    let mut out = Zeroizing::new([0u8; 64]);
+    Sha512::new().chain_update(data).finalize_into((&mut out[..]).into());
+    out
+}
+
+/// Verifies `signature` on `message` under `public_key` with
+/// [`VerifyMode::Strict`] (libsodium's rules).
+///
+/// # Errors
+/// [`Error::InvalidLength`] for a public key that is not 32 bytes or a
+/// signature that is not 64; [`Error::VerificationFailed`] otherwise.
+pub fn verify(public_key: &[u8], message: &[u8], signature: &[u8]) -> Result<()> {
+    verify_with(public_key, message, signature, VerifyMode::Strict)
+}
+
+/// Verifies with an explicit [`VerifyMode`]. Variable time: everything it
+/// handles is public.
+///
+/// # Errors
+/// As [`verify`].
+pub fn verify_with(public_key: &[u8], message: &[u8], signature: &[u8], mode: VerifyMode) -> Result<()> {
+    let public_key: &[u8; 32] = fixed("public key", public_key)?;
+    let signature: &[u8; 64] = fixed("signature", signature)?;
+    let valid = match mode {
+        VerifyMode::Strict => verify_strict(public_key, message, signature),
+        VerifyMode::Zip215 => verify_zip215(public_key, message, signature),
+    };
+    if valid {
+        Ok(())
+    } else {
+        Err(Error::VerificationFailed)
+    }
+}
+
+fn verify_strict(public_key: &[u8; 32], message: &[u8], signature: &[u8; 64]) -> bool {
+    let Ok(key) = ed25519_dalek::VerifyingKey::from_bytes(public_key) else {
+        return false;
+    };
+    // dalek decodes y ≥ p by reducing it; libsodium's ge25519_is_canonical
+    // rejects such keys. A canonical encoding survives a round trip.
+    if key.to_edwards().compress().as_bytes() != public_key {
+        return false;
+    }
+    // verify_strict: canonical S, no small-order A or R, cofactorless
+    // equation with R compared as bytes — libsodium's remaining rules.
+    key.verify_strict(message, &ed25519_dalek::Signature::from_bytes(signature)).is_ok()
+}
+
+#[allow(non_snake_case)]
+fn verify_zip215(public_key: &[u8; 32], message: &[u8], signature: &[u8; 64]) -> bool {
+    let R_bytes: [u8; 32] = signature[..32].try_into().expect("32 bytes");
+    let S_bytes: [u8; 32] = signature[32..].try_into().expect("32 bytes");
+    let Some(S) = Option::<Scalar>::from(Scalar::from_canonical_bytes(S_bytes)) else {
+        return false;
+    };
+    let (Some(A), Some(R)) = (CompressedEdwardsY(*public_key).decompress(), CompressedEdwardsY(R_bytes).decompress())
+    else {
+        return false;
+    };
+    // k = SHA-512(R ‖ A ‖ M) over the encodings as given (ZIP-215 rule 3).
+    let k = Scalar::from_hash(Sha512::new().chain_update(R_bytes).chain_update(public_key).chain_update(message));
+    let check = curve25519_dalek::EdwardsPoint::vartime_double_scalar_mul_basepoint(&k, &-A, &S) - R;
+    check.mul_by_cofactor().is_identity()
+}
+
+/// The X25519 public key of an Ed25519 public key (libsodium's
+/// `crypto_sign_ed25519_pk_to_curve25519`): u = (1 + y) / (1 − y).
+///
+/// Like libsodium, rejects keys that do not decode, have small order, or lie
+/// outside the prime-order subgroup.
+///
+/// # Errors
+/// [`Error::InvalidLength`] if not 32 bytes; [`Error::InvalidEncoding`] for a
+/// rejected key.
+pub fn public_key_to_x25519(public_key: &[u8]) -> Result<[u8; 32]> {
+    let bytes: &[u8; 32] = fixed("public key", public_key)?;
+    let point = CompressedEdwardsY(*bytes)
+        .decompress()
+        .ok_or(Error::InvalidEncoding { what: "public key", reason: "not a point on Edwards25519" })?;
+    if point.is_small_order() {
+        return Err(Error::InvalidEncoding { what: "public key", reason: "a point of small order" });
+    }
+    if !point.is_torsion_free() {
+        return Err(Error::InvalidEncoding { what: "public key", reason: "not in the prime-order subgroup" });
+    }
+    Ok(point.to_montgomery().to_bytes())
+}
+
+/// The X25519 secret key of an Ed25519 secret key given as its 32-byte seed
+/// or as the 64-byte `seed ‖ public key` (only the seed is used, as in
+/// libsodium's `crypto_sign_ed25519_sk_to_curve25519`).
+///
+/// # Errors
+/// [`Error::InvalidLength`] unless 32 or 64 bytes.
+pub fn secret_key_to_x25519(secret_key: &[u8]) -> Result<Zeroizing<[u8; 32]>> {
+    Error::check_length("secret key", Expected::OneOf(&[32, 64]), secret_key.len())?;
+    Ok(SigningKey::from_seed(&secret_key[..32])?.to_x25519_secret_key())
+}

@@ -1,0 +1,108 @@
+//! X25519 Diffie-Hellman (RFC 7748 §5, §6.1) over `x25519-dalek`.
+//!
+//! ```
+//! use saline::curve::x25519;
+//! let alice = x25519::KeyPair::from_seed(&[1u8; 32])?;
+//! let bob = x25519::KeyPair::from_seed(&[2u8; 32])?;
+//! assert_eq!(
+//!     x25519::shared_secret(alice.secret_key(), &bob.public_key)?,
+//!     x25519::shared_secret(bob.secret_key(), &alice.public_key)?,
+//! );
+//! # Ok::<(), saline::Error>(())
+//! ```
+
+use zeroize::Zeroizing;
+
+use crate::cipher::fixed;
+use crate::error::{Error, Result};
+
+/// Length of keys and shared secrets.
+pub const KEY_LEN: usize = 32;
+
+/// The RFC 7748 scalar multiplication `X25519(scalar, u)`: clamps the
+/// scalar (§5 decodeScalar25519), ignores the top bit of `u`, and performs
+/// no check on the result. This is NaCl's `crypto_scalarmult`; prefer
+/// [`shared_secret`], which rejects small-order peers. Constant time.
+pub fn scalarmult(scalar: &[u8; 32], point: &[u8; 32]) -> [u8; 32] {
+    x25519_dalek::x25519(*scalar, *point)
+}
+
+/// The public key (`X25519(secret, 9)`) of a 32-byte secret key. Constant time.
+///
+/// # Errors
+/// [`Error::InvalidLength`] if `secret_key` is not 32 bytes.
+pub fn public_key(secret_key: &[u8]) -> Result<[u8; 32]> {
+    let secret: &[u8; 32] = fixed("secret key", secret_key)?;
+    Ok(scalarmult(secret, &x25519_dalek::X25519_BASEPOINT_BYTES))
+}
+
+/// The shared secret between `secret_key` and a peer's `public_key`.
+///
+/// Like libsodium's `crypto_scalarmult`, an all-zero result — a peer key of
+/// small order — is an error (RFC 7748 §6.1 allows the check; protocols that
+/// need contributory behaviour require it). The zero check is constant time.
+///
+/// # Errors
+/// [`Error::InvalidLength`] for inputs that are not 32 bytes;
+/// [`Error::InvalidEncoding`] when the result is all zeros.
+pub fn shared_secret(secret_key: &[u8], public_key: &[u8]) -> Result<[u8; 32]> {
+    let secret: &[u8; 32] = fixed("secret key", secret_key)?;
+    let public: &[u8; 32] = fixed("public key", public_key)?;
+    let shared = scalarmult(secret, public);
+    if crate::ct_eq(&shared, &[0u8; 32]) {
+        return Err(Error::InvalidEncoding {
+            what: "public key",
+            reason: "a point of small order: the shared secret would be all zeros",
+        });
+    }
+    Ok(shared)
+}
+
+/// An X25519 key pair. The secret key is wiped on drop.
+#[derive(Clone)]
+pub struct KeyPair {
+    secret_key: Zeroizing<[u8; 32]>,
+    /// The public key.
+    pub public_key: [u8; 32],
+}
+
+impl KeyPair {
+    /// A key pair from 32 random bytes.
+    ///
+    /// # Errors
+    /// [`Error::RandomSource`] if randomness is unavailable.
+    pub fn generate() -> Result<KeyPair> {
+        KeyPair::from_secret_key(&Zeroizing::new(crate::random::array::<32>()?)[..])
+    }
+
+    /// The key pair whose secret key is `secret_key` (any 32 bytes; clamping
+    /// happens inside every scalar multiplication).
+    ///
+    /// # Errors
+    /// [`Error::InvalidLength`] if `secret_key` is not 32 bytes.
+    pub fn from_secret_key(secret_key: &[u8]) -> Result<KeyPair> {
+        let public_key = public_key(secret_key)?;
+        Ok(KeyPair { secret_key: Zeroizing::new(*fixed("secret key", secret_key)?), public_key })
+    }
+
+    /// The key pair derived from a 32-byte seed as libsodium's
+    /// `crypto_box_seed_keypair` does: secret key = SHA-512(seed)[0..32].
+    ///
+    /// # Errors
+    /// [`Error::InvalidLength`] if `seed` is not 32 bytes.
+    pub fn from_seed(seed: &[u8]) -> Result<KeyPair> {
+        let seed: &[u8; 32] = fixed("seed", seed)?;
+        KeyPair::from_secret_key(&super::ed25519::sha512_secret(seed)[..32])
+    }
+
+    /// The secret key.
+    pub fn secret_key(&self) -> &[u8; 32] {
+        &self.secret_key
+    }
+}
+
+impl core::fmt::Debug for KeyPair {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("KeyPair").field("public_key", &self.public_key).finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,97 @@
+//! NaCl `crypto_sign` (Ed25519) with libsodium's layouts: combined
+//! `signature ‖ message` and detached. Secret keys are 64 bytes
+//! (`seed ‖ public key`). Verification follows libsodium's rules, see
+//! [`crate::curve::ed25519`].
+//!
+//! ```
+//! use saline::nacl::sign;
+//! let kp = sign::KeyPair::from_seed(&[3u8; 32])?;
+//! let signed = sign::sign(b"msg", &kp.secret_key[..])?;
+//! assert_eq!(sign::open(&signed, &kp.public_key)?, b"msg");
+//! # Ok::<(), saline::Error>(())
+//! ```
+
+use alloc::vec::Vec;
+use zeroize::Zeroizing;
+
+use crate::curve::ed25519::{self, SigningKey, SIGNATURE_LEN};
+use crate::error::{Error, Expected, Result};
+
+/// An Ed25519 key pair in NaCl's layout. The secret key is wiped on drop.
+#[derive(Clone)]
+pub struct KeyPair {
+    /// 32-byte public key.
+    pub public_key: [u8; 32],
+    /// 64-byte secret key: seed ‖ public key.
+    pub secret_key: Zeroizing<[u8; 64]>,
+}
+
+impl KeyPair {
+    /// `crypto_sign_seed_keypair`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidLength`] unless `seed` is 32 bytes.
+    pub fn from_seed(seed: &[u8]) -> Result<KeyPair> {
+        Ok(KeyPair::from(SigningKey::from_seed(seed)?))
+    }
+
+    /// `crypto_sign_keypair`.
+    ///
+    /// # Errors
+    /// [`Error::RandomSource`] if randomness is unavailable.
+    pub fn generate() -> Result<KeyPair> {
+        Ok(KeyPair::from(SigningKey::generate()?))
+    }
+}
+
+impl From<SigningKey> for KeyPair {
+    fn from(key: SigningKey) -> KeyPair {
+        KeyPair { public_key: key.public_key(), secret_key: key.to_private_key() }
+    }
+}
+
+impl core::fmt::Debug for KeyPair {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("KeyPair").field("public_key", &self.public_key).finish_non_exhaustive()
+    }
+}
+
+/// `crypto_sign_detached`: the 64-byte signature of `message`.
+///
+/// # Errors
+/// As [`SigningKey::from_private_key`].
+pub fn sign_detached(message: &[u8], secret_key: &[u8]) -> Result<[u8; 64]> {
+    Ok(SigningKey::from_private_key(secret_key)?.sign(message))
+}
+
+/// `crypto_sign`: `signature ‖ message`.
+///
+/// # Errors
+/// As [`SigningKey::from_private_key`].
+pub fn sign(message: &[u8], secret_key: &[u8]) -> Result<Vec<u8>> {
+    let signature = sign_detached(message, secret_key)?;
+    let mut out = Vec::with_capacity(SIGNATURE_LEN + message.len());
+    out.extend_from_slice(&signature);
+    out.extend_from_slice(message);
+    Ok(out)
+}
+
+/// `crypto_sign_verify_detached`.
+///
+/// # Errors
+/// As [`ed25519::verify`].
+pub fn verify_detached(signature: &[u8], message: &[u8], public_key: &[u8]) -> Result<()> {
+    ed25519::verify(public_key, message, signature)
+}
+
+/// `crypto_sign_open`: checks `signature ‖ message` and returns the message.
+///
+/// # Errors
+/// [`Error::InvalidLength`] for input shorter than 64 bytes or a public key
+/// that is not 32; [`Error::VerificationFailed`] for a bad signature.
+pub fn open(signed: &[u8], public_key: &[u8]) -> Result<Vec<u8>> {
+    Error::check_length("signed message", Expected::AtLeast(SIGNATURE_LEN), signed.len())?;
+    let (signature, message) = signed.split_at(SIGNATURE_LEN);
+    ed25519::verify(public_key, message, signature)?;
+    Ok(message.to_vec())
+}
