@@ -8,38 +8,45 @@
 
 use crate::catalog::Algorithm;
 
-/// Calls `$cb!` with `(args) Mac, Hash, Type;` for every HMAC in the catalog.
+/// Calls `$cb!` with `(args) Mac, Hash, HmacWrapper, DigestType;` for every
+/// HMAC in the catalog.
 macro_rules! hmac_list {
     ($cb:ident ! ($($args:tt)*)) => {
         $cb! { ($($args)*)
-            HmacSha1, Sha1, ::hmac::Hmac<sha1::Sha1>;
-            HmacSha224, Sha224, ::hmac::Hmac<sha2::Sha224>;
-            HmacSha256, Sha256, ::hmac::Hmac<sha2::Sha256>;
-            HmacSha384, Sha384, ::hmac::Hmac<sha2::Sha384>;
-            HmacSha512, Sha512, ::hmac::Hmac<sha2::Sha512>;
-            HmacSha512_256, Sha512_256, ::hmac::Hmac<sha2::Sha512_256>;
-            HmacSha3_224, Sha3_224, ::hmac::Hmac<sha3::Sha3_224>;
-            HmacSha3_256, Sha3_256, ::hmac::Hmac<sha3::Sha3_256>;
-            HmacSha3_384, Sha3_384, ::hmac::Hmac<sha3::Sha3_384>;
-            HmacSha3_512, Sha3_512, ::hmac::Hmac<sha3::Sha3_512>;
-            HmacKeccak256, Keccak256, ::hmac::Hmac<sha3::Keccak256>;
-            HmacBlake2b, Blake2b, ::hmac::SimpleHmac<::blake2::Blake2b512>;
-            HmacBlake2s, Blake2s, ::hmac::SimpleHmac<::blake2::Blake2s256>;
-            HmacMd4, Md4, ::hmac::Hmac<md4::Md4>;
-            HmacMd5, Md5, ::hmac::Hmac<md5::Md5>;
-            HmacRipemd160, Ripemd160, ::hmac::Hmac<ripemd::Ripemd160>;
-            HmacWhirlpool, Whirlpool, ::hmac::Hmac<whirlpool::Whirlpool>;
+            HmacSha1, Sha1, Hmac, sha1::Sha1;
+            HmacSha224, Sha224, Hmac, sha2::Sha224;
+            HmacSha256, Sha256, Hmac, sha2::Sha256;
+            HmacSha384, Sha384, Hmac, sha2::Sha384;
+            HmacSha512, Sha512, Hmac, sha2::Sha512;
+            HmacSha512_256, Sha512_256, Hmac, sha2::Sha512_256;
+            HmacSha3_224, Sha3_224, Hmac, sha3::Sha3_224;
+            HmacSha3_256, Sha3_256, Hmac, sha3::Sha3_256;
+            HmacSha3_384, Sha3_384, Hmac, sha3::Sha3_384;
+            HmacSha3_512, Sha3_512, Hmac, sha3::Sha3_512;
+            HmacKeccak256, Keccak256, Hmac, sha3::Keccak256;
+            HmacBlake2b, Blake2b, SimpleHmac, ::blake2::Blake2b512;
+            HmacBlake2s, Blake2s, SimpleHmac, ::blake2::Blake2s256;
+            HmacMd4, Md4, Hmac, md4::Md4;
+            HmacMd5, Md5, Hmac, md5::Md5;
+            HmacRipemd160, Ripemd160, Hmac, ripemd::Ripemd160;
+            HmacWhirlpool, Whirlpool, Hmac, whirlpool::Whirlpool;
         }
     };
 }
 pub(crate) use hmac_list;
 
-/// `match_hmac_type!(hash_algorithm, M, body, otherwise)`: evaluates `body`
-/// with the type alias `M` bound to the HMAC over `hash_algorithm`.
+/// `match_hmac_type!(hash_algorithm, D, M, body, otherwise)`: evaluates
+/// `body` with the type aliases `D` bound to the digest of `hash_algorithm`
+/// and `M` to the HMAC over it; `otherwise` for hashes without an HMAC.
 macro_rules! match_hmac_type {
-    (($hash:expr, $M:ident, $body:expr, $otherwise:expr) $($mac:ident, $h:ident, $ty:ty;)*) => {
+    (($hash:expr, $D:ident, $M:ident, $body:expr, $otherwise:expr) $($mac:ident, $h:ident, $wrap:ident, $d:ty;)*) => {
         match $hash {
-            $( $crate::catalog::Algorithm::$h => { type $M = $ty; $body } )*
+            $( $crate::catalog::Algorithm::$h => {
+                #[allow(dead_code)]
+                type $D = $d;
+                type $M = ::hmac::$wrap<$d>;
+                $body
+            } )*
             _ => $otherwise,
         }
     };
@@ -47,17 +54,17 @@ macro_rules! match_hmac_type {
 pub(crate) use match_hmac_type;
 
 macro_rules! define_state {
-    (() $($mac:ident, $h:ident, $ty:ty;)*) => {
+    (() $($mac:ident, $h:ident, $wrap:ident, $d:ty;)*) => {
         /// The keyed state of one HMAC.
         #[derive(Clone)]
-        pub(crate) enum HmacState { $( $mac($ty), )* }
+        pub(crate) enum HmacState { $( $mac(::hmac::$wrap<$d>), )* }
 
         impl HmacState {
             pub(crate) fn new(algorithm: Algorithm, key: &[u8]) -> Option<HmacState> {
                 use ::hmac::digest::KeyInit;
                 match algorithm {
                     $( Algorithm::$mac => Some(HmacState::$mac(
-                        <$ty>::new_from_slice(key).expect("HMAC accepts keys of any length"),
+                        <::hmac::$wrap<$d>>::new_from_slice(key).expect("HMAC accepts keys of any length"),
                     )), )*
                     _ => None,
                 }
