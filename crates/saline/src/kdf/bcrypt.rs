@@ -120,13 +120,16 @@ pub fn bcrypt_verify_with(password: &[u8], hash: &str, long: LongPassword) -> Re
     let bad = |reason| Error::InvalidEncoding { what: "hash", reason };
     // $2b$NN$ + 22 salt characters + 31 hash characters = 60.
     let bytes = hash.as_bytes();
-    if bytes.len() != 60 || bytes[0] != b'$' || bytes[1] != b'2' || bytes[3] != b'$' || bytes[6] != b'$' {
+    if !hash.is_ascii() || bytes.len() != 60 || bytes[0] != b'$' || bytes[1] != b'2' || bytes[3] != b'$' || bytes[6] != b'$' {
         return Err(bad("not a bcrypt hash ($2b$NN$ and 53 characters)"));
     }
     if !matches!(bytes[2], b'a' | b'b' | b'y') {
         return Err(bad("unsupported bcrypt version (expected $2a$, $2b$ or $2y$)"));
     }
-    let cost: u32 = hash[4..6].parse().map_err(|_| bad("cost is not two digits"))?;
+    if !bytes[4..6].iter().all(u8::is_ascii_digit) {
+        return Err(bad("cost is not two digits"));
+    }
+    let cost = u32::from(bytes[4] - b'0') * 10 + u32::from(bytes[5] - b'0');
     check_cost(cost)?;
     let salt_vec = BCRYPT_B64.decode(&hash[7..29]).map_err(|_| bad("salt is not bcrypt base64"))?;
     let salt: [u8; 16] = salt_vec.as_slice().try_into().map_err(|_| bad("salt is not 16 bytes"))?;

@@ -1,0 +1,39 @@
+# Saline: the two commands of the README.
+#   make test    builds everything from a fresh clone and runs every test
+#   make bench   runs the benchmark suite (quick profile) and writes bench/REPORT.md
+# Everything this needs is installed here, from the registries only.
+
+CARGO ?= cargo
+WASM_TARGET := wasm32-unknown-unknown
+
+.PHONY: all setup test test-rust test-wasm-build test-slow doc clean
+
+all: test
+
+# rustup adds the WebAssembly target once; later runs are no-ops.
+setup:
+	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
+
+test: test-rust test-wasm-build bench-test
+
+# Unit tests, every vector file, the libsodium differential suite, the
+# no-panic property test and the doctests. The test profile is optimized
+# (Cargo.toml) so the heavy vectors stay quick.
+test-rust:
+	$(CARGO) test -p saline --locked
+
+# The core must build for wasm32-unknown-unknown without std or OS randomness.
+test-wasm-build: setup
+	$(CARGO) build -p saline --locked --release --target $(WASM_TARGET) --no-default-features
+
+# Vectors marked slow (PBKDF2 with 2^24 iterations, scrypt with N = 2^20).
+test-slow:
+	SALINE_SLOW_VECTORS=1 $(CARGO) test -p saline --locked --release --test vectors -- --nocapture
+
+doc:
+	$(CARGO) doc -p saline --no-deps
+
+clean:
+	$(CARGO) clean
+
+include bench/bench.mk
