@@ -19,7 +19,7 @@ use std::ffi::CString;
 use std::os::raw::c_int;
 use std::sync::Once;
 
-use curve25519_dalek::constants::{ED25519_BASEPOINT_POINT, EIGHT_TORSION};
+use curve25519_dalek::constants::EIGHT_TORSION;
 use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
 use curve25519_dalek::scalar::Scalar;
 use curve25519_dalek::traits::IsIdentity;
@@ -75,6 +75,19 @@ fn array<const N: usize>(rng: &mut ChaCha20Rng) -> [u8; N] {
 /// Uniform in `0..n`, `n` > 0 (the modulo bias is irrelevant here).
 fn below(rng: &mut ChaCha20Rng, n: usize) -> usize {
     (rng.next_u64() % n as u64) as usize
+}
+
+/// Random bytes of a random length from 0 to `max`.
+fn bytes_up_to(rng: &mut ChaCha20Rng, max: usize) -> Vec<u8> {
+    let len = below(rng, max + 1);
+    bytes(rng, len)
+}
+
+/// Random bytes of a random length from `LENGTHS`, at most `max`.
+fn bytes_of_listed_length(rng: &mut ChaCha20Rng, max: usize) -> Vec<u8> {
+    let listed: Vec<usize> = LENGTHS.iter().copied().filter(|&len| len <= max).collect();
+    let len = listed[below(rng, listed.len())];
+    bytes(rng, len)
 }
 
 /// A copy of `data` (not empty) with one random bit flipped.
@@ -143,8 +156,8 @@ fn unhex32(s: &str) -> [u8; 32] {
 
 /// ℓ, the order of the Ed25519 base point (RFC 8032 §5.1), little-endian.
 const L: [u8; 32] = [
-    0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+    0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
 ];
 
 /// The 32-byte encoding of y = p + k with sign bit 0 (k ≤ 18, so that it
@@ -206,7 +219,7 @@ fn mixed_order_point(a: &Scalar, torsion: &EdwardsPoint) -> EdwardsPoint {
 /// The Ed25519 challenge k = SHA-512(R ‖ A ‖ M) mod ℓ (RFC 8032 §5.1.7),
 /// over the encodings as given, hashed by libsodium.
 fn challenge(r: &[u8; 32], a: &[u8; 32], message: &[u8]) -> Scalar {
-    Scalar::from_bytes_mod_order_wide(&sodium::hash_sha512(&[&r[..], a, message].concat()))
+    Scalar::from_bytes_mod_order_wide(&sodium::hash_sha512(&[&r[..], &a[..], message].concat()))
 }
 
 fn signature(r: &[u8; 32], s: &[u8; 32]) -> [u8; 64] {
@@ -254,7 +267,14 @@ mod sodium {
     pub fn secretbox_open_detached(c: &[u8], tag: &[u8; 16], n: &[u8; 24], k: &[u8; 32]) -> Option<Vec<u8>> {
         let mut m = vec![0u8; c.len()];
         let rc = unsafe {
-            ffi::crypto_secretbox_open_detached(m.as_mut_ptr(), c.as_ptr(), tag.as_ptr(), len(c), n.as_ptr(), k.as_ptr())
+            ffi::crypto_secretbox_open_detached(
+                m.as_mut_ptr(),
+                c.as_ptr(),
+                tag.as_ptr(),
+                len(c),
+                n.as_ptr(),
+                k.as_ptr(),
+            )
         };
         (rc == 0).then_some(m)
     }
@@ -262,14 +282,16 @@ mod sodium {
     /// NaCl's padded `crypto_secretbox` (32 zero bytes in, 16 out).
     pub fn nacl_secretbox(padded_m: &[u8], n: &[u8; 24], k: &[u8; 32]) -> Option<Vec<u8>> {
         let mut c = vec![0u8; padded_m.len()];
-        let rc = unsafe { ffi::crypto_secretbox(c.as_mut_ptr(), padded_m.as_ptr(), len(padded_m), n.as_ptr(), k.as_ptr()) };
+        let rc =
+            unsafe { ffi::crypto_secretbox(c.as_mut_ptr(), padded_m.as_ptr(), len(padded_m), n.as_ptr(), k.as_ptr()) };
         (rc == 0).then_some(c)
     }
 
     pub fn nacl_secretbox_open(padded_c: &[u8], n: &[u8; 24], k: &[u8; 32]) -> Option<Vec<u8>> {
         let mut m = vec![0u8; padded_c.len()];
-        let rc =
-            unsafe { ffi::crypto_secretbox_open(m.as_mut_ptr(), padded_c.as_ptr(), len(padded_c), n.as_ptr(), k.as_ptr()) };
+        let rc = unsafe {
+            ffi::crypto_secretbox_open(m.as_mut_ptr(), padded_c.as_ptr(), len(padded_c), n.as_ptr(), k.as_ptr())
+        };
         (rc == 0).then_some(m)
     }
 
@@ -283,21 +305,31 @@ mod sodium {
 
     pub fn box_easy(m: &[u8], n: &[u8; 24], pk: &[u8; 32], sk: &[u8; 32]) -> Option<Vec<u8>> {
         let mut c = vec![0u8; m.len() + 16];
-        let rc = unsafe { ffi::crypto_box_easy(c.as_mut_ptr(), m.as_ptr(), len(m), n.as_ptr(), pk.as_ptr(), sk.as_ptr()) };
+        let rc =
+            unsafe { ffi::crypto_box_easy(c.as_mut_ptr(), m.as_ptr(), len(m), n.as_ptr(), pk.as_ptr(), sk.as_ptr()) };
         (rc == 0).then_some(c)
     }
 
     pub fn box_open_easy(c: &[u8], n: &[u8; 24], pk: &[u8; 32], sk: &[u8; 32]) -> Option<Vec<u8>> {
         let mut m = vec![0u8; c.len().saturating_sub(16)];
-        let rc =
-            unsafe { ffi::crypto_box_open_easy(m.as_mut_ptr(), c.as_ptr(), len(c), n.as_ptr(), pk.as_ptr(), sk.as_ptr()) };
+        let rc = unsafe {
+            ffi::crypto_box_open_easy(m.as_mut_ptr(), c.as_ptr(), len(c), n.as_ptr(), pk.as_ptr(), sk.as_ptr())
+        };
         (rc == 0).then_some(m)
     }
 
     pub fn box_detached(m: &[u8], n: &[u8; 24], pk: &[u8; 32], sk: &[u8; 32]) -> Option<(Vec<u8>, [u8; 16])> {
         let (mut c, mut tag) = (vec![0u8; m.len()], [0u8; 16]);
         let rc = unsafe {
-            ffi::crypto_box_detached(c.as_mut_ptr(), tag.as_mut_ptr(), m.as_ptr(), len(m), n.as_ptr(), pk.as_ptr(), sk.as_ptr())
+            ffi::crypto_box_detached(
+                c.as_mut_ptr(),
+                tag.as_mut_ptr(),
+                m.as_ptr(),
+                len(m),
+                n.as_ptr(),
+                pk.as_ptr(),
+                sk.as_ptr(),
+            )
         };
         (rc == 0).then_some((c, tag))
     }
@@ -305,7 +337,15 @@ mod sodium {
     pub fn box_open_detached(c: &[u8], tag: &[u8; 16], n: &[u8; 24], pk: &[u8; 32], sk: &[u8; 32]) -> Option<Vec<u8>> {
         let mut m = vec![0u8; c.len()];
         let rc = unsafe {
-            ffi::crypto_box_open_detached(m.as_mut_ptr(), c.as_ptr(), tag.as_ptr(), len(c), n.as_ptr(), pk.as_ptr(), sk.as_ptr())
+            ffi::crypto_box_open_detached(
+                m.as_mut_ptr(),
+                c.as_ptr(),
+                tag.as_ptr(),
+                len(c),
+                n.as_ptr(),
+                pk.as_ptr(),
+                sk.as_ptr(),
+            )
         };
         (rc == 0).then_some(m)
     }
@@ -325,7 +365,8 @@ mod sodium {
 
     pub fn box_open_easy_afternm(c: &[u8], n: &[u8; 24], k: &[u8; 32]) -> Option<Vec<u8>> {
         let mut m = vec![0u8; c.len().saturating_sub(16)];
-        let rc = unsafe { ffi::crypto_box_open_easy_afternm(m.as_mut_ptr(), c.as_ptr(), len(c), n.as_ptr(), k.as_ptr()) };
+        let rc =
+            unsafe { ffi::crypto_box_open_easy_afternm(m.as_mut_ptr(), c.as_ptr(), len(c), n.as_ptr(), k.as_ptr()) };
         (rc == 0).then_some(m)
     }
 
@@ -359,8 +400,9 @@ mod sodium {
 
     pub fn nacl_box_afternm(padded_m: &[u8], n: &[u8; 24], k: &[u8; 32]) -> Option<Vec<u8>> {
         let mut c = vec![0u8; padded_m.len()];
-        let rc =
-            unsafe { ffi::crypto_box_afternm(c.as_mut_ptr(), padded_m.as_ptr(), len(padded_m), n.as_ptr(), k.as_ptr()) };
+        let rc = unsafe {
+            ffi::crypto_box_afternm(c.as_mut_ptr(), padded_m.as_ptr(), len(padded_m), n.as_ptr(), k.as_ptr())
+        };
         (rc == 0).then_some(c)
     }
 
@@ -436,12 +478,19 @@ mod sodium {
 
     pub fn generichash(out_len: usize, m: &[u8], key: &[u8]) -> Vec<u8> {
         let mut out = vec![0u8; out_len];
-        let rc = unsafe { ffi::crypto_generichash(out.as_mut_ptr(), out_len, m.as_ptr(), len(m), key.as_ptr(), key.len()) };
+        let rc =
+            unsafe { ffi::crypto_generichash(out.as_mut_ptr(), out_len, m.as_ptr(), len(m), key.as_ptr(), key.len()) };
         assert_eq!(rc, 0);
         out
     }
 
-    pub fn generichash_salt_personal(out_len: usize, m: &[u8], key: &[u8], salt: &[u8; 16], personal: &[u8; 16]) -> Vec<u8> {
+    pub fn generichash_salt_personal(
+        out_len: usize,
+        m: &[u8],
+        key: &[u8],
+        salt: &[u8; 16],
+        personal: &[u8; 16],
+    ) -> Vec<u8> {
         let mut out = vec![0u8; out_len];
         let rc = unsafe {
             ffi::crypto_generichash_blake2b_salt_personal(
@@ -474,7 +523,7 @@ mod sodium {
     /// `_init`/`_update`/`_final` API.
     macro_rules! sodium_hmac {
         ($tag_len:literal, $oneshot:ident, $verify:ident, $any_key:ident,
-         $c_oneshot:ident, $c_verify:ident, $state:ident, $init:ident, $update:ident, $final:ident) => {
+         $c_oneshot:ident, $c_verify:ident, $state:ident, $init:ident, $update:ident, $finish:ident) => {
             pub fn $oneshot(m: &[u8], k: &[u8; 32]) -> [u8; $tag_len] {
                 let mut out = [0u8; $tag_len];
                 assert_eq!(unsafe { ffi::$c_oneshot(out.as_mut_ptr(), m.as_ptr(), len(m), k.as_ptr()) }, 0);
@@ -491,22 +540,49 @@ mod sodium {
                     let mut state = std::mem::MaybeUninit::<ffi::$state>::uninit();
                     assert_eq!(ffi::$init(state.as_mut_ptr(), key.as_ptr(), key.len()), 0);
                     assert_eq!(ffi::$update(state.as_mut_ptr(), m.as_ptr(), len(m)), 0);
-                    assert_eq!(ffi::$final(state.as_mut_ptr(), out.as_mut_ptr()), 0);
+                    assert_eq!(ffi::$finish(state.as_mut_ptr(), out.as_mut_ptr()), 0);
                 }
                 out[..$tag_len].to_vec()
             }
         };
     }
 
-    sodium_hmac!(32, auth_hmacsha256, auth_hmacsha256_verify, hmacsha256, crypto_auth_hmacsha256,
-        crypto_auth_hmacsha256_verify, crypto_auth_hmacsha256_state, crypto_auth_hmacsha256_init,
-        crypto_auth_hmacsha256_update, crypto_auth_hmacsha256_final);
-    sodium_hmac!(64, auth_hmacsha512, auth_hmacsha512_verify, hmacsha512, crypto_auth_hmacsha512,
-        crypto_auth_hmacsha512_verify, crypto_auth_hmacsha512_state, crypto_auth_hmacsha512_init,
-        crypto_auth_hmacsha512_update, crypto_auth_hmacsha512_final);
-    sodium_hmac!(32, auth_hmacsha512256, auth_hmacsha512256_verify, hmacsha512256, crypto_auth_hmacsha512256,
-        crypto_auth_hmacsha512256_verify, crypto_auth_hmacsha512256_state, crypto_auth_hmacsha512256_init,
-        crypto_auth_hmacsha512256_update, crypto_auth_hmacsha512256_final);
+    sodium_hmac!(
+        32,
+        auth_hmacsha256,
+        auth_hmacsha256_verify,
+        hmacsha256,
+        crypto_auth_hmacsha256,
+        crypto_auth_hmacsha256_verify,
+        crypto_auth_hmacsha256_state,
+        crypto_auth_hmacsha256_init,
+        crypto_auth_hmacsha256_update,
+        crypto_auth_hmacsha256_final
+    );
+    sodium_hmac!(
+        64,
+        auth_hmacsha512,
+        auth_hmacsha512_verify,
+        hmacsha512,
+        crypto_auth_hmacsha512,
+        crypto_auth_hmacsha512_verify,
+        crypto_auth_hmacsha512_state,
+        crypto_auth_hmacsha512_init,
+        crypto_auth_hmacsha512_update,
+        crypto_auth_hmacsha512_final
+    );
+    sodium_hmac!(
+        32,
+        auth_hmacsha512256,
+        auth_hmacsha512256_verify,
+        hmacsha512256,
+        crypto_auth_hmacsha512256,
+        crypto_auth_hmacsha512256_verify,
+        crypto_auth_hmacsha512256_state,
+        crypto_auth_hmacsha512256_init,
+        crypto_auth_hmacsha512256_update,
+        crypto_auth_hmacsha512256_final
+    );
 
     /// `crypto_auth`, which is `crypto_auth_hmacsha512256`.
     pub fn auth(m: &[u8], k: &[u8; 32]) -> [u8; 32] {
@@ -572,7 +648,9 @@ mod sodium {
 
     pub fn sign_detached(m: &[u8], sk: &[u8; 64]) -> [u8; 64] {
         let mut sig = [0u8; 64];
-        let rc = unsafe { ffi::crypto_sign_detached(sig.as_mut_ptr(), std::ptr::null_mut(), m.as_ptr(), len(m), sk.as_ptr()) };
+        let rc = unsafe {
+            ffi::crypto_sign_detached(sig.as_mut_ptr(), std::ptr::null_mut(), m.as_ptr(), len(m), sk.as_ptr())
+        };
         assert_eq!(rc, 0);
         sig
     }
@@ -595,8 +673,19 @@ mod sodium {
 
     // -- AEADs
 
-    type Encrypt = unsafe extern "C" fn(*mut u8, *mut u64, *const u8, u64, *const u8, u64, *const u8, *const u8, *const u8) -> c_int;
-    type Decrypt = unsafe extern "C" fn(*mut u8, *mut u64, *mut u8, *const u8, u64, *const u8, u64, *const u8, *const u8) -> c_int;
+    type Encrypt = unsafe extern "C" fn(
+        *mut u8,
+        *mut u64,
+        *const u8,
+        u64,
+        *const u8,
+        u64,
+        *const u8,
+        *const u8,
+        *const u8,
+    ) -> c_int;
+    type Decrypt =
+        unsafe extern "C" fn(*mut u8, *mut u64, *mut u8, *const u8, u64, *const u8, u64, *const u8, *const u8) -> c_int;
 
     /// One libsodium AEAD and the Saline catalog entry it must match.
     pub struct Aead {
@@ -650,7 +739,17 @@ mod sodium {
             let mut c = vec![0u8; m.len() + 16];
             let mut c_len = 0u64;
             let rc = unsafe {
-                (self.encrypt)(c.as_mut_ptr(), &mut c_len, m.as_ptr(), len(m), ad.as_ptr(), len(ad), std::ptr::null(), n.as_ptr(), k.as_ptr())
+                (self.encrypt)(
+                    c.as_mut_ptr(),
+                    &mut c_len,
+                    m.as_ptr(),
+                    len(m),
+                    ad.as_ptr(),
+                    len(ad),
+                    std::ptr::null(),
+                    n.as_ptr(),
+                    k.as_ptr(),
+                )
             };
             assert_eq!((rc, c_len), (0, len(&c)));
             c
@@ -661,7 +760,17 @@ mod sodium {
             let mut m = vec![0u8; c.len().saturating_sub(16)];
             let mut m_len = 0u64;
             let rc = unsafe {
-                (self.decrypt)(m.as_mut_ptr(), &mut m_len, std::ptr::null_mut(), c.as_ptr(), len(c), ad.as_ptr(), len(ad), n.as_ptr(), k.as_ptr())
+                (self.decrypt)(
+                    m.as_mut_ptr(),
+                    &mut m_len,
+                    std::ptr::null_mut(),
+                    c.as_ptr(),
+                    len(c),
+                    ad.as_ptr(),
+                    len(ad),
+                    n.as_ptr(),
+                    k.as_ptr(),
+                )
             };
             (rc == 0).then(|| {
                 assert_eq!(m_len, len(&m));
@@ -673,10 +782,26 @@ mod sodium {
     // -- password hashing
 
     /// Argon2 version 1.3 through `crypto_pwhash`: one lane, memory in bytes.
-    pub fn pwhash(algorithm: Algorithm, out_len: usize, password: &[u8], salt: &[u8; 16], t: u64, memory_bytes: usize) -> Vec<u8> {
+    pub fn pwhash(
+        algorithm: Algorithm,
+        out_len: usize,
+        password: &[u8],
+        salt: &[u8; 16],
+        t: u64,
+        memory_bytes: usize,
+    ) -> Vec<u8> {
         let mut out = vec![0u8; out_len];
         let rc = unsafe {
-            ffi::crypto_pwhash(out.as_mut_ptr(), len(&out), password.as_ptr().cast(), len(password), salt.as_ptr(), t, memory_bytes, alg(algorithm))
+            ffi::crypto_pwhash(
+                out.as_mut_ptr(),
+                len(&out),
+                password.as_ptr().cast(),
+                len(password),
+                salt.as_ptr(),
+                t,
+                memory_bytes,
+                alg(algorithm),
+            )
         };
         assert_eq!(rc, 0, "crypto_pwhash refused t = {t}, memory = {memory_bytes} bytes");
         out
@@ -695,7 +820,14 @@ mod sodium {
     pub fn pwhash_str(algorithm: Algorithm, password: &[u8], t: u64, memory_bytes: usize) -> String {
         let mut out = vec![0u8; ffi::crypto_pwhash_STRBYTES as usize];
         let rc = unsafe {
-            ffi::crypto_pwhash_str_alg(out.as_mut_ptr().cast(), password.as_ptr().cast(), len(password), t, memory_bytes, alg(algorithm))
+            ffi::crypto_pwhash_str_alg(
+                out.as_mut_ptr().cast(),
+                password.as_ptr().cast(),
+                len(password),
+                t,
+                memory_bytes,
+                alg(algorithm),
+            )
         };
         assert_eq!(rc, 0);
         let end = out.iter().position(|&b| b == 0).expect("NUL-terminated");
@@ -710,7 +842,17 @@ mod sodium {
     pub fn scrypt(password: &[u8], salt: &[u8], n: u64, r: u32, p: u32, out_len: usize) -> Vec<u8> {
         let mut out = vec![0u8; out_len];
         let rc = unsafe {
-            ffi::crypto_pwhash_scryptsalsa208sha256_ll(password.as_ptr(), password.len(), salt.as_ptr(), salt.len(), n, r, p, out.as_mut_ptr(), out_len)
+            ffi::crypto_pwhash_scryptsalsa208sha256_ll(
+                password.as_ptr(),
+                password.len(),
+                salt.as_ptr(),
+                salt.len(),
+                n,
+                r,
+                p,
+                out.as_mut_ptr(),
+                out_len,
+            )
         };
         assert_eq!(rc, 0);
         out
@@ -744,11 +886,19 @@ fn secretbox_matches_libsodium() {
         assert_eq!(sodium::secretbox_open_detached(&ct, &tag, &nonce, &key).unwrap(), message);
         let bad_tag: [u8; 16] = flip_bit(&mut rng, &tag).try_into().unwrap();
         let sodium_accepts = sodium::secretbox_open_detached(&ct, &bad_tag, &nonce, &key).is_some();
-        assert_both_reject("secretbox open_detached", secretbox::open_detached(&ct, &bad_tag, &nonce, &key), sodium_accepts);
+        assert_both_reject(
+            "secretbox open_detached",
+            secretbox::open_detached(&ct, &bad_tag, &nonce, &key),
+            sodium_accepts,
+        );
         if !ct.is_empty() {
             let bad_ct = flip_bit(&mut rng, &ct);
             let sodium_accepts = sodium::secretbox_open_detached(&bad_ct, &tag, &nonce, &key).is_some();
-            assert_both_reject("secretbox open_detached", secretbox::open_detached(&bad_ct, &tag, &nonce, &key), sodium_accepts);
+            assert_both_reject(
+                "secretbox open_detached",
+                secretbox::open_detached(&bad_ct, &tag, &nonce, &key),
+                sodium_accepts,
+            );
         }
         cases += 4;
     }
@@ -764,7 +914,8 @@ fn crypto_box_matches_libsodium() {
         let (nonce, message) = (array::<24>(&mut rng), bytes(&mut rng, len));
 
         // crypto_box_seed_keypair: secret key = SHA-512(seed)[..32].
-        let (alice, bob) = (crypto_box::KeyPair::from_seed(&alice_seed).unwrap(), crypto_box::KeyPair::from_seed(&bob_seed).unwrap());
+        let (alice, bob) =
+            (crypto_box::KeyPair::from_seed(&alice_seed).unwrap(), crypto_box::KeyPair::from_seed(&bob_seed).unwrap());
         let (alice_pk, alice_sk) = sodium::box_seed_keypair(&alice_seed);
         let (bob_pk, bob_sk) = sodium::box_seed_keypair(&bob_seed);
         assert_eq!((alice.public_key, *alice.secret_key()), (alice_pk, alice_sk), "crypto_box_seed_keypair");
@@ -787,7 +938,11 @@ fn crypto_box_matches_libsodium() {
         assert_eq!(sodium::box_open_detached(&ct, &tag, &nonce, &alice_pk, &bob_sk).unwrap(), message);
         let bad_tag: [u8; 16] = flip_bit(&mut rng, &tag).try_into().unwrap();
         let sodium_accepts = sodium::box_open_detached(&ct, &bad_tag, &nonce, &alice_pk, &bob_sk).is_some();
-        assert_both_reject("crypto_box open_detached", crypto_box::open_detached(&ct, &bad_tag, &nonce, &alice_pk, &bob_sk), sodium_accepts);
+        assert_both_reject(
+            "crypto_box open_detached",
+            crypto_box::open_detached(&ct, &bad_tag, &nonce, &alice_pk, &bob_sk),
+            sodium_accepts,
+        );
 
         // beforenm, then the afternm easy layout, bob → alice.
         let shared = crypto_box::before(&alice_pk, &bob_sk).unwrap();
@@ -811,7 +966,11 @@ fn crypto_box_matches_libsodium() {
     for pk in small_order_montgomery_encodings() {
         assert_eq!(sodium::box_beforenm(&pk, &sk), None);
         assert_eq!(sodium::box_easy(b"m", &nonce, &pk, &sk), None);
-        assert!(matches!(crypto_box::before(&pk, &sk), Err(Error::InvalidEncoding { .. })), "small-order pk {}", hex::encode(pk));
+        assert!(
+            matches!(crypto_box::before(&pk, &sk), Err(Error::InvalidEncoding { .. })),
+            "small-order pk {}",
+            hex::encode(pk)
+        );
         assert!(matches!(crypto_box::seal(b"m", &nonce, &pk, &sk), Err(Error::InvalidEncoding { .. })));
         cases += 1;
     }
@@ -830,7 +989,11 @@ fn sealed_box_matches_libsodium() {
         // The ephemeral key is random, so only opening can be compared.
         let ours = sealedbox::seal(&message, &pk).unwrap();
         assert_eq!(ours.len(), len + sealedbox::OVERHEAD);
-        assert_eq!(sodium::box_seal_open(&ours, &pk, &sk).unwrap(), message, "crypto_box_seal_open of Saline's, {len} bytes");
+        assert_eq!(
+            sodium::box_seal_open(&ours, &pk, &sk).unwrap(),
+            message,
+            "crypto_box_seal_open of Saline's, {len} bytes"
+        );
         let theirs = sodium::box_seal(&message, &pk).unwrap();
         assert_eq!(sealedbox::open(&theirs, &pk, &sk).unwrap(), message, "Saline open of crypto_box_seal, {len} bytes");
 
@@ -844,7 +1007,11 @@ fn sealed_box_matches_libsodium() {
         let small = small_order_montgomery_encodings();
         forged[..32].copy_from_slice(&small[below(&mut rng, small.len())]);
         let sodium_accepts = sodium::box_seal_open(&forged, &pk, &sk).is_some();
-        assert_both_reject("sealedbox open, small-order ephemeral key", sealedbox::open(&forged, &pk, &sk), sodium_accepts);
+        assert_both_reject(
+            "sealedbox open, small-order ephemeral key",
+            sealedbox::open(&forged, &pk, &sk),
+            sodium_accepts,
+        );
         cases += 5;
     }
     for pk in small_order_montgomery_encodings() {
@@ -875,11 +1042,18 @@ fn nacl_padded_boxes_match_libsodium() {
         let mut forged = ours.clone();
         forged[16..].copy_from_slice(&flip_bit(&mut rng, &ours[16..]));
         let sodium_accepts = sodium::nacl_secretbox_open(&forged, &nonce, &key).is_some();
-        assert_both_reject("crypto_secretbox_open", tweetnacl::crypto_secretbox_open(&forged, &nonce, &key), sodium_accepts);
+        assert_both_reject(
+            "crypto_secretbox_open",
+            tweetnacl::crypto_secretbox_open(&forged, &nonce, &key),
+            sodium_accepts,
+        );
         // Both read no byte of the 16-byte zero prefix.
         let mut prefix = ours.clone();
         prefix[below(&mut rng, 16)] ^= 0x01;
-        assert_eq!(tweetnacl::crypto_secretbox_open(&prefix, &nonce, &key).ok(), sodium::nacl_secretbox_open(&prefix, &nonce, &key));
+        assert_eq!(
+            tweetnacl::crypto_secretbox_open(&prefix, &nonce, &key).ok(),
+            sodium::nacl_secretbox_open(&prefix, &nonce, &key)
+        );
 
         // crypto_box and the afternm pair under a beforenm key.
         let (pk, _) = sodium::box_seed_keypair(&array::<32>(&mut rng));
@@ -894,18 +1068,30 @@ fn nacl_padded_boxes_match_libsodium() {
         let mut forged = ours.clone();
         forged[16..].copy_from_slice(&flip_bit(&mut rng, &ours[16..]));
         let sodium_accepts = sodium::nacl_box_open(&forged, &nonce, &sender_pk, &their_sk).is_some();
-        assert_both_reject("crypto_box_open", tweetnacl::crypto_box_open(&forged, &nonce, &sender_pk, &their_sk), sodium_accepts);
+        assert_both_reject(
+            "crypto_box_open",
+            tweetnacl::crypto_box_open(&forged, &nonce, &sender_pk, &their_sk),
+            sodium_accepts,
+        );
 
         let k = tweetnacl::crypto_box_beforenm(&pk, &sk).unwrap();
         assert_eq!(Some(*k), sodium::box_beforenm(&pk, &sk), "crypto_box_beforenm");
         let ours = tweetnacl::crypto_box_afternm(&padded, &nonce, &k[..]).unwrap();
-        assert_eq!(Some(ours.clone()), sodium::nacl_box_afternm(&padded, &nonce, &k), "crypto_box_afternm, {len} bytes");
+        assert_eq!(
+            Some(ours.clone()),
+            sodium::nacl_box_afternm(&padded, &nonce, &k),
+            "crypto_box_afternm, {len} bytes"
+        );
         assert_eq!(tweetnacl::crypto_box_open_afternm(&ours, &nonce, &k[..]).unwrap(), padded);
         assert_eq!(sodium::nacl_box_open_afternm(&ours, &nonce, &k).unwrap(), padded);
         let mut forged = ours.clone();
         forged[16..].copy_from_slice(&flip_bit(&mut rng, &ours[16..]));
         let sodium_accepts = sodium::nacl_box_open_afternm(&forged, &nonce, &k).is_some();
-        assert_both_reject("crypto_box_open_afternm", tweetnacl::crypto_box_open_afternm(&forged, &nonce, &k[..]), sodium_accepts);
+        assert_both_reject(
+            "crypto_box_open_afternm",
+            tweetnacl::crypto_box_open_afternm(&forged, &nonce, &k[..]),
+            sodium_accepts,
+        );
         cases += 8;
     }
     // Shorter than the 32-byte padding: both refuse (Saline as a length error).
@@ -927,18 +1113,31 @@ fn nacl_stream_and_cores_match_libsodium() {
     let mut cases = 0;
     for len in lengths() {
         let (key, nonce, message) = (array::<32>(&mut rng), array::<24>(&mut rng), bytes(&mut rng, len));
-        assert_eq!(tweetnacl::crypto_stream(len, &nonce, &key).unwrap(), sodium::stream(len, &nonce, &key), "crypto_stream, {len} bytes");
-        assert_eq!(tweetnacl::crypto_stream_xor(&message, &nonce, &key).unwrap(), sodium::stream_xor(&message, &nonce, &key));
+        assert_eq!(
+            tweetnacl::crypto_stream(len, &nonce, &key).unwrap(),
+            sodium::stream(len, &nonce, &key),
+            "crypto_stream, {len} bytes"
+        );
+        assert_eq!(
+            tweetnacl::crypto_stream_xor(&message, &nonce, &key).unwrap(),
+            sodium::stream_xor(&message, &nonce, &key)
+        );
         cases += 2;
 
         // The generic stream ciphers, from a block counter.
-        for (algorithm, nonce_len) in [(Algorithm::ChaCha20, 12), (Algorithm::XChaCha20, 24), (Algorithm::Salsa20, 8), (Algorithm::XSalsa20, 24)] {
+        for (algorithm, nonce_len) in
+            [(Algorithm::ChaCha20, 12), (Algorithm::XChaCha20, 24), (Algorithm::Salsa20, 8), (Algorithm::XSalsa20, 24)]
+        {
             let nonce = bytes(&mut rng, nonce_len);
             // Counters well inside the 32-bit ChaCha20 range, as libsodium
             // does not define what happens past its end.
             for counter in [0, 1, rng.next_u32() as u64 >> 2] {
                 let ours = cipher::stream_xor(algorithm, &key, &nonce, counter, &message).unwrap();
-                assert_eq!(ours, sodium::stream_xor_ic(algorithm, &message, &nonce, counter, &key), "{algorithm:?} counter {counter}, {len} bytes");
+                assert_eq!(
+                    ours,
+                    sodium::stream_xor_ic(algorithm, &message, &nonce, counter, &key),
+                    "{algorithm:?} counter {counter}, {len} bytes"
+                );
                 cases += 1;
             }
         }
@@ -946,7 +1145,10 @@ fn nacl_stream_and_cores_match_libsodium() {
     for _ in 0..200 {
         let (input, key) = (array::<16>(&mut rng), array::<32>(&mut rng));
         let sigma = tweetnacl::SIGMA;
-        assert_eq!(tweetnacl::crypto_core_salsa20(&input, &key, &sigma).unwrap(), sodium::core_salsa20(&input, &key, &sigma));
+        assert_eq!(
+            tweetnacl::crypto_core_salsa20(&input, &key, &sigma).unwrap(),
+            sodium::core_salsa20(&input, &key, &sigma)
+        );
         let hsalsa = tweetnacl::crypto_core_hsalsa20(&input, &key, &sigma).unwrap();
         assert_eq!(hsalsa, sodium::core_hsalsa20(&input, &key, Some(&sigma)));
         assert_eq!(hsalsa, sodium::core_hsalsa20(&input, &key, None));
@@ -958,50 +1160,67 @@ fn nacl_stream_and_cores_match_libsodium() {
     report("nacl stream and cores", cases);
 }
 
+/// Compares a NaCl MAC and its `_verify` with libsodium's on one input,
+/// then checks that both reject the tag with one bit flipped.
+macro_rules! compare_nacl_mac {
+    ($rng:expr, $message:expr, $key:expr, $ours:path, $ours_verify:path, $theirs:path, $theirs_verify:path) => {{
+        let (message, key) = (&$message[..], &$key);
+        let tag = $ours(message, key).unwrap();
+        assert_eq!(tag, $theirs(message, key), "{}, {} bytes", stringify!($ours), message.len());
+        $ours_verify(&tag, message, key).unwrap();
+        assert!($theirs_verify(&tag, message, key));
+        let bad = flip_bit($rng, &tag).try_into().unwrap();
+        let sodium_accepts = $theirs_verify(&bad, message, key);
+        assert_both_reject(stringify!($ours_verify), $ours_verify(&bad, message, key), sodium_accepts);
+        tag
+    }};
+}
+
 #[test]
 fn nacl_auth_matches_libsodium() {
     let mut rng = setup("nacl auth");
     let mut cases = 0;
     for len in lengths() {
         let (key, message) = (array::<32>(&mut rng), bytes(&mut rng, len));
-
-        let tag = tweetnacl::crypto_onetimeauth(&message, &key).unwrap();
-        assert_eq!(tag, sodium::onetimeauth(&message, &key), "crypto_onetimeauth, {len} bytes");
-        assert_eq!(mac(Algorithm::Poly1305, &key, &message).unwrap(), tag);
-        tweetnacl::crypto_onetimeauth_verify(&tag, &message, &key).unwrap();
-        assert!(sodium::onetimeauth_verify(&tag, &message, &key));
-        let bad: [u8; 16] = flip_bit(&mut rng, &tag).try_into().unwrap();
-        assert_both_reject("crypto_onetimeauth_verify", tweetnacl::crypto_onetimeauth_verify(&bad, &message, &key), sodium::onetimeauth_verify(&bad, &message, &key));
-
-        let tag = tweetnacl::crypto_auth(&message, &key).unwrap();
-        assert_eq!(tag, sodium::auth(&message, &key), "crypto_auth, {len} bytes");
-        assert_eq!(tag, sodium::auth_hmacsha512256(&message, &key));
-        tweetnacl::crypto_auth_verify(&tag, &message, &key).unwrap();
-        assert!(sodium::auth_verify(&tag, &message, &key));
-        let bad: [u8; 32] = flip_bit(&mut rng, &tag).try_into().unwrap();
-        assert_both_reject("crypto_auth_verify", tweetnacl::crypto_auth_verify(&bad, &message, &key), sodium::auth_verify(&bad, &message, &key));
-        assert!(!sodium::auth_hmacsha512256_verify(&bad, &message, &key));
-
-        let tag = tweetnacl::crypto_auth_hmacsha256(&message, &key).unwrap();
-        assert_eq!(tag, sodium::auth_hmacsha256(&message, &key), "crypto_auth_hmacsha256, {len} bytes");
-        tweetnacl::crypto_auth_hmacsha256_verify(&tag, &message, &key).unwrap();
-        assert!(sodium::auth_hmacsha256_verify(&tag, &message, &key));
-        let bad: [u8; 32] = flip_bit(&mut rng, &tag).try_into().unwrap();
-        assert_both_reject(
-            "crypto_auth_hmacsha256_verify",
-            tweetnacl::crypto_auth_hmacsha256_verify(&bad, &message, &key),
-            sodium::auth_hmacsha256_verify(&bad, &message, &key),
+        let poly1305 = compare_nacl_mac!(
+            &mut rng,
+            message,
+            key,
+            tweetnacl::crypto_onetimeauth,
+            tweetnacl::crypto_onetimeauth_verify,
+            sodium::onetimeauth,
+            sodium::onetimeauth_verify
         );
-
-        let tag = tweetnacl::crypto_auth_hmacsha512(&message, &key).unwrap();
-        assert_eq!(tag, sodium::auth_hmacsha512(&message, &key), "crypto_auth_hmacsha512, {len} bytes");
-        tweetnacl::crypto_auth_hmacsha512_verify(&tag, &message, &key).unwrap();
-        assert!(sodium::auth_hmacsha512_verify(&tag, &message, &key));
-        let bad: [u8; 64] = flip_bit(&mut rng, &tag).try_into().unwrap();
-        assert_both_reject(
-            "crypto_auth_hmacsha512_verify",
-            tweetnacl::crypto_auth_hmacsha512_verify(&bad, &message, &key),
-            sodium::auth_hmacsha512_verify(&bad, &message, &key),
+        assert_eq!(mac(Algorithm::Poly1305, &key, &message).unwrap(), poly1305);
+        // crypto_auth is crypto_auth_hmacsha512256.
+        let auth = compare_nacl_mac!(
+            &mut rng,
+            message,
+            key,
+            tweetnacl::crypto_auth,
+            tweetnacl::crypto_auth_verify,
+            sodium::auth,
+            sodium::auth_verify
+        );
+        assert_eq!(auth, sodium::auth_hmacsha512256(&message, &key));
+        assert!(sodium::auth_hmacsha512256_verify(&auth, &message, &key));
+        compare_nacl_mac!(
+            &mut rng,
+            message,
+            key,
+            tweetnacl::crypto_auth_hmacsha256,
+            tweetnacl::crypto_auth_hmacsha256_verify,
+            sodium::auth_hmacsha256,
+            sodium::auth_hmacsha256_verify
+        );
+        compare_nacl_mac!(
+            &mut rng,
+            message,
+            key,
+            tweetnacl::crypto_auth_hmacsha512,
+            tweetnacl::crypto_auth_hmacsha512_verify,
+            sodium::auth_hmacsha512,
+            sodium::auth_hmacsha512_verify
         );
         cases += 8;
     }
@@ -1121,9 +1340,10 @@ fn ed25519_to_curve25519_matches_libsodium() {
     }
     // Non-canonical y = p + k: libsodium does not check canonicity here, so
     // the decision is the subgroup check on y = k; it must simply agree.
+    let mut non_canonical_accepted = 0;
     for k in 0..=18 {
         for pk in [y_p_plus(k), with_sign_bit(y_p_plus(k))] {
-            compare(&pk);
+            non_canonical_accepted += usize::from(compare(&pk));
             cases += 1;
         }
     }
@@ -1135,6 +1355,7 @@ fn ed25519_to_curve25519_matches_libsodium() {
     }
     assert!(accepted > 0, "no random string was accepted: the test lost its power");
     report("ed25519 pk/sk to curve25519", cases);
+    println!("  of which non-canonical keys accepted by both: {non_canonical_accepted}; random strings: {accepted}");
 }
 
 // ---------------------------------------------------------------- Ed25519
@@ -1167,6 +1388,13 @@ fn same_verdict(pk: &[u8; 32], message: &[u8], sig: &[u8; 64]) -> bool {
         }
     }
     sodium
+}
+
+/// Whether ZIP-215's cofactored rules accept: an adversarial case that they
+/// accept and libsodium rejects tests one of libsodium's extra rules, not
+/// merely a broken equation.
+fn zip215_accepts(pk: &[u8; 32], message: &[u8], sig: &[u8; 64]) -> bool {
+    ed25519::verify_with(pk, message, sig, ed25519::VerifyMode::Zip215).is_ok()
 }
 
 #[test]
@@ -1203,22 +1431,20 @@ fn ed25519_sign_matches_libsodium() {
 fn ed25519_verify_decisions_match_libsodium() {
     let mut rng = setup("ed25519 verify");
     let mut cases = 0;
-    let mut count = |expected: Option<bool>, verdict: bool| {
-        if let Some(expected) = expected {
-            assert_eq!(verdict, expected);
-        }
+    let mut count = |expected: bool, verdict: bool| {
+        assert_eq!(verdict, expected);
         cases += 1;
     };
 
     // Non-canonical S: S + ℓ, S + 2ℓ, S + 3ℓ (all below 2^256) on valid signatures.
     for _ in 0..50 {
         let (pk, sk) = sodium::sign_seed_keypair(&array::<32>(&mut rng));
-        let message = bytes(&mut rng, below(&mut rng, 100));
+        let message = bytes_up_to(&mut rng, 99);
         let sig = sodium::sign_detached(&message, &sk);
         let (R, mut S) = (sig[..32].try_into().unwrap(), sig[32..].try_into().unwrap());
         for _ in 0..3 {
             S = add_le(&S, &L);
-            count(Some(false), same_verdict(&pk, &message, &signature(&R, &S)));
+            count(false, same_verdict(&pk, &message, &signature(&R, &S)));
         }
     }
 
@@ -1230,8 +1456,9 @@ fn ed25519_verify_decisions_match_libsodium() {
         let A = EdwardsPoint::mul_base(&a).compress().to_bytes();
         let message = bytes(&mut rng, 32);
         for R in [EIGHT_TORSION[0].compress().to_bytes(), with_sign_bit(EIGHT_TORSION[0].compress().to_bytes())] {
-            let S = (challenge(&R, &A, &message) * a).to_bytes();
-            count(Some(false), same_verdict(&A, &message, &signature(&R, &S)));
+            let sig = signature(&R, &(challenge(&R, &A, &message) * a).to_bytes());
+            assert!(zip215_accepts(&A, &message, &sig));
+            count(false, same_verdict(&A, &message, &sig));
         }
     }
     for torsion in &EIGHT_TORSION[1..] {
@@ -1244,8 +1471,9 @@ fn ed25519_verify_decisions_match_libsodium() {
             let R = R_point.compress().to_bytes();
             let k = challenge(&R, &A, &message);
             if -(torsion * k) == R_point {
-                let S = (k * a).to_bytes();
-                count(Some(false), same_verdict(&A, &message, &signature(&R, &S)));
+                let sig = signature(&R, &(k * a).to_bytes());
+                assert!(zip215_accepts(&A, &message, &sig));
+                count(false, same_verdict(&A, &message, &sig));
                 found += 1;
                 if found == 4 {
                     break;
@@ -1265,7 +1493,9 @@ fn ed25519_verify_decisions_match_libsodium() {
             let R = EdwardsPoint::mul_base(&r).compress().to_bytes();
             let message = attempt.to_le_bytes();
             if (point * challenge(&R, &A, &message)).is_identity() {
-                count(Some(false), same_verdict(&A, &message, &signature(&R, &r.to_bytes())));
+                let sig = signature(&R, &r.to_bytes());
+                assert!(zip215_accepts(&A, &message, &sig));
+                count(false, same_verdict(&A, &message, &sig));
                 found += 1;
                 if found == 3 {
                     break;
@@ -1285,10 +1515,11 @@ fn ed25519_verify_decisions_match_libsodium() {
             let (r, message) = (random_scalar(&mut rng), bytes(&mut rng, 40));
             let R = EdwardsPoint::mul_base(&r).compress().to_bytes();
             let k = challenge(&R, &A, &message);
-            let S = (r + k * a).to_bytes();
+            let sig = signature(&R, &(r + k * a).to_bytes());
             let expected = (torsion * k).is_identity();
             mixed_accepted += usize::from(expected);
-            count(Some(expected), same_verdict(&A, &message, &signature(&R, &S)));
+            assert!(zip215_accepts(&A, &message, &sig));
+            count(expected, same_verdict(&A, &message, &sig));
         }
     }
     assert!(mixed_accepted > 16, "too few accepted mixed-order cases: the test lost its power");
@@ -1300,39 +1531,48 @@ fn ed25519_verify_decisions_match_libsodium() {
             let A = EdwardsPoint::mul_base(&a).compress().to_bytes();
             let (r, message) = (random_scalar(&mut rng), bytes(&mut rng, 40));
             let R = (EdwardsPoint::mul_base(&r) + torsion).compress().to_bytes();
-            let S = (r + challenge(&R, &A, &message) * a).to_bytes();
-            count(Some(false), same_verdict(&A, &message, &signature(&R, &S)));
+            let sig = signature(&R, &(r + challenge(&R, &A, &message) * a).to_bytes());
+            assert!(zip215_accepts(&A, &message, &sig));
+            count(false, same_verdict(&A, &message, &sig));
         }
     }
 
     // Non-canonical A, y = p + k with either sign bit: every one that
-    // decodes, with a signature that satisfies the equation when A is the
-    // identity (y = p + 1) and a random one otherwise.
+    // decodes, with a signature that satisfies the cofactored equation when
+    // A has small order (y = p, p + 1) and a random one as well.
+    let mut non_canonical_decoded = 0;
     for k in 0..=18 {
         for A in [y_p_plus(k), with_sign_bit(y_p_plus(k))] {
-            if CompressedEdwardsY(A).decompress().is_none() {
+            let Some(point) = CompressedEdwardsY(A).decompress() else {
                 continue;
-            }
+            };
             let r = random_scalar(&mut rng);
             let R = EdwardsPoint::mul_base(&r).compress().to_bytes();
-            count(Some(false), same_verdict(&A, b"non-canonical", &signature(&R, &r.to_bytes())));
+            let sig = signature(&R, &r.to_bytes());
+            if point.is_small_order() {
+                assert!(zip215_accepts(&A, b"non-canonical", &sig));
+            }
+            non_canonical_decoded += 1;
+            count(false, same_verdict(&A, b"non-canonical", &sig));
             let garbage: [u8; 64] = array(&mut rng);
-            count(Some(false), same_verdict(&A, b"non-canonical", &garbage));
+            count(false, same_verdict(&A, b"non-canonical", &garbage));
         }
     }
 
     // Garbage: random keys and signatures, random S under a real key and R.
     for _ in 0..300 {
         let (pk, sig, message) = (array::<32>(&mut rng), array::<64>(&mut rng), bytes(&mut rng, 20));
-        count(Some(false), same_verdict(&pk, &message, &sig));
+        count(false, same_verdict(&pk, &message, &sig));
         let (real_pk, sk) = sodium::sign_seed_keypair(&array::<32>(&mut rng));
         let mut sig = sodium::sign_detached(&message, &sk);
         sig[32..].copy_from_slice(&random_scalar(&mut rng).to_bytes());
-        count(Some(false), same_verdict(&real_pk, &message, &sig));
+        count(false, same_verdict(&real_pk, &message, &sig));
         sig[32..].copy_from_slice(&array::<32>(&mut rng));
-        count(Some(false), same_verdict(&real_pk, &message, &sig));
+        count(false, same_verdict(&real_pk, &message, &sig));
     }
+    assert!(non_canonical_decoded > 4, "too few non-canonical encodings decode");
     report("ed25519 adversarial verify", cases);
+    println!("  of which mixed-order keys accepted by both: {mixed_accepted}; non-canonical keys that decode: {non_canonical_decoded}");
 }
 
 // ---------------------------------------------------------------- X25519
@@ -1357,7 +1597,13 @@ fn x25519_matches_libsodium() {
         // Any 32 bytes as u (points on the twist, the top bit set ...).
         let u = array::<32>(&mut rng);
         let theirs = sodium::scalarmult(&sk, &u);
-        assert_eq!(x25519::shared_secret(&sk, &u).ok(), theirs, "crypto_scalarmult({}, {})", hex::encode(sk), hex::encode(u));
+        assert_eq!(
+            x25519::shared_secret(&sk, &u).ok(),
+            theirs,
+            "crypto_scalarmult({}, {})",
+            hex::encode(sk),
+            hex::encode(u)
+        );
         assert_eq!(Some(x25519::scalarmult(&sk, &u)), theirs);
         cases += 3;
     }
@@ -1367,7 +1613,11 @@ fn x25519_matches_libsodium() {
         for _ in 0..8 {
             let sk = array::<32>(&mut rng);
             assert_eq!(sodium::scalarmult(&sk, &u), None);
-            assert!(matches!(x25519::shared_secret(&sk, &u), Err(Error::InvalidEncoding { .. })), "small-order u {}", hex::encode(u));
+            assert!(
+                matches!(x25519::shared_secret(&sk, &u), Err(Error::InvalidEncoding { .. })),
+                "small-order u {}",
+                hex::encode(u)
+            );
             assert_eq!(tweetnacl::crypto_scalarmult(&sk, &u).unwrap(), [0u8; 32]);
             cases += 1;
         }
@@ -1398,7 +1648,7 @@ fn blake2b_matches_libsodium() {
     // Saline, as RFC 7693 §2.5 pads them) or not at all.
     for len in lengths() {
         for _ in 0..4 {
-            let (out_len, key) = (16 + below(&mut rng, 49), bytes(&mut rng, below(&mut rng, 65)));
+            let (out_len, key) = (16 + below(&mut rng, 49), bytes_up_to(&mut rng, 64));
             let (salt_len, personal_len) = (below(&mut rng, 18), below(&mut rng, 18));
             let (mut salt, mut personal) = ([0u8; 16], [0u8; 16]);
             let salt_given = (salt_len <= 16).then(|| bytes(&mut rng, salt_len));
@@ -1480,12 +1730,21 @@ fn streaming_matches_libsodium() {
     let mut cases = 0;
     for len in lengths() {
         let message = bytes(&mut rng, len);
-        let key = bytes(&mut rng, below(&mut rng, 65));
+        let key = bytes_up_to(&mut rng, 64);
 
         let (out_len, salt, personal) = (16 + below(&mut rng, 49), array::<16>(&mut rng), array::<16>(&mut rng));
-        let options = HashOptions { out_len: Some(out_len), key: Some(&key), salt: Some(&salt), personal: Some(&personal), ..Default::default() };
+        let options = HashOptions {
+            out_len: Some(out_len),
+            key: Some(&key),
+            salt: Some(&salt),
+            personal: Some(&personal),
+            ..Default::default()
+        };
         let hashers = [
-            (Hasher::with_options(Algorithm::Blake2b, &options).unwrap(), sodium::generichash_salt_personal(out_len, &message, &key, &salt, &personal)),
+            (
+                Hasher::with_options(Algorithm::Blake2b, &options).unwrap(),
+                sodium::generichash_salt_personal(out_len, &message, &key, &salt, &personal),
+            ),
             (Hasher::new(Algorithm::Sha256).unwrap(), sodium::hash_sha256(&message).to_vec()),
             (Hasher::new(Algorithm::Sha512).unwrap(), sodium::hash_sha512(&message).to_vec()),
         ];
@@ -1530,8 +1789,9 @@ fn aeads_match_libsodium() {
         }
         let mut aead_cases = 0;
         for len in lengths() {
-            let (key, nonce, message) = (array::<32>(&mut rng), bytes(&mut rng, sodium_aead.nonce_len), bytes(&mut rng, len));
-            let aad = bytes(&mut rng, LENGTHS[below(&mut rng, LENGTHS.len() - 1)]);
+            let (key, nonce, message) =
+                (array::<32>(&mut rng), bytes(&mut rng, sodium_aead.nonce_len), bytes(&mut rng, len));
+            let aad = bytes_of_listed_length(&mut rng, 1000);
 
             let ours = aead::seal(algorithm, &key, &nonce, &aad, &message).unwrap();
             let theirs = sodium_aead.seal(&message, &aad, &nonce, &key);
@@ -1541,13 +1801,25 @@ fn aeads_match_libsodium() {
 
             let forged = flip_bit(&mut rng, &ours);
             let sodium_accepts = sodium_aead.open(&forged, &aad, &nonce, &key).is_some();
-            assert_both_reject("AEAD open, ciphertext", aead::open(algorithm, &key, &nonce, &aad, &forged), sodium_accepts);
+            assert_both_reject(
+                "AEAD open, ciphertext",
+                aead::open(algorithm, &key, &nonce, &aad, &forged),
+                sodium_accepts,
+            );
             let other_aad = tamper_aad(&mut rng, &aad);
             let sodium_accepts = sodium_aead.open(&ours, &other_aad, &nonce, &key).is_some();
-            assert_both_reject("AEAD open, aad", aead::open(algorithm, &key, &nonce, &other_aad, &ours), sodium_accepts);
+            assert_both_reject(
+                "AEAD open, aad",
+                aead::open(algorithm, &key, &nonce, &other_aad, &ours),
+                sodium_accepts,
+            );
             let other_nonce = flip_bit(&mut rng, &nonce);
             let sodium_accepts = sodium_aead.open(&ours, &aad, &other_nonce, &key).is_some();
-            assert_both_reject("AEAD open, nonce", aead::open(algorithm, &key, &other_nonce, &aad, &ours), sodium_accepts);
+            assert_both_reject(
+                "AEAD open, nonce",
+                aead::open(algorithm, &key, &other_nonce, &aad, &ours),
+                sodium_accepts,
+            );
             aead_cases += 4;
         }
         // Shorter than a tag: both refuse, Saline as a length error.
@@ -1591,7 +1863,11 @@ fn argon2_matches_libsodium() {
         let (password, salt) = (bytes(&mut rng, BIG), array::<16>(&mut rng));
         let params = Argon2Params { t: passes[0], m: 8, p: 1, out_len: 64 };
         let ours = argon2(algorithm, &password, &salt, None, None, &params).unwrap();
-        assert_eq!(ours, sodium::pwhash(algorithm, 64, &password, &salt, passes[0].into(), 8 * 1024), "{algorithm:?} 1 MiB password");
+        assert_eq!(
+            ours,
+            sodium::pwhash(algorithm, 64, &password, &salt, passes[0].into(), 8 * 1024),
+            "{algorithm:?} 1 MiB password"
+        );
         cases += 1;
     }
     report("Argon2id/Argon2i raw", cases);
@@ -1603,26 +1879,51 @@ fn argon2_phc_strings_cross_verify() {
     let mut cases = 0;
     for (algorithm, t) in [(Algorithm::Argon2id, 1), (Algorithm::Argon2id, 2), (Algorithm::Argon2i, 3)] {
         for (m, out_len) in [(8, 16), (64, 32), (256, 64)] {
-            let password = bytes(&mut rng, LENGTHS[below(&mut rng, LENGTHS.len())]);
-            let wrong = flip_bit(&mut rng, &[&password[..], b"!"].concat());
+            let password = bytes_of_listed_length(&mut rng, usize::MAX);
+            let wrong = flip_bit(&mut rng, &[&password[..], &b"!"[..]].concat());
 
             // libsodium hashes, Saline verifies.
             let theirs = sodium::pwhash_str(algorithm, &password, t.into(), m * 1024);
             argon2_verify(&password, &theirs).unwrap_or_else(|e| panic!("Saline rejects libsodium's {theirs}: {e:?}"));
-            assert_both_reject("argon2_verify, wrong password", argon2_verify(&wrong, &theirs), sodium::pwhash_str_verify(&theirs, &wrong));
+            assert_both_reject(
+                "argon2_verify, wrong password",
+                argon2_verify(&wrong, &theirs),
+                sodium::pwhash_str_verify(&theirs, &wrong),
+            );
 
             // Saline hashes, libsodium verifies.
             let params = Argon2Params { t, m: m as u32, p: 1, out_len };
             let ours = argon2_hash(algorithm, &password, &params).unwrap();
             assert!(sodium::pwhash_str_verify(&ours, &password), "libsodium rejects Saline's {ours}");
-            assert_both_reject("argon2_verify, wrong password", argon2_verify(&wrong, &ours), sodium::pwhash_str_verify(&ours, &wrong));
+            assert_both_reject(
+                "argon2_verify, wrong password",
+                argon2_verify(&wrong, &ours),
+                sodium::pwhash_str_verify(&ours, &wrong),
+            );
 
             // One changed character in the hash part of either string.
             for phc in [&theirs, &ours] {
                 let tampered = tamper_phc_hash(&mut rng, phc);
-                assert_both_reject("argon2_verify, tampered hash", argon2_verify(&password, &tampered), sodium::pwhash_str_verify(&tampered, &password));
+                assert_both_reject(
+                    "argon2_verify, tampered hash",
+                    argon2_verify(&password, &tampered),
+                    sodium::pwhash_str_verify(&tampered, &password),
+                );
             }
             cases += 6;
+        }
+    }
+    // libsodium computes with one lane but verifies strings with several:
+    // this compares Saline's multi-lane Argon2 (memory not a multiple of 4p
+    // included) with libsodium's.
+    for (algorithm, t) in [(Algorithm::Argon2id, 1), (Algorithm::Argon2i, 3)] {
+        for (m, p) in [(16, 2), (37, 4), (64, 3)] {
+            let password = bytes_of_listed_length(&mut rng, usize::MAX);
+            let ours = argon2_hash(algorithm, &password, &Argon2Params { t, m, p, out_len: 32 }).unwrap();
+            assert!(sodium::pwhash_str_verify(&ours, &password), "libsodium rejects Saline's {ours}");
+            let tampered = tamper_phc_hash(&mut rng, &ours);
+            assert!(!sodium::pwhash_str_verify(&tampered, &password));
+            cases += 1;
         }
     }
     report("Argon2 PHC strings", cases);
@@ -1649,16 +1950,24 @@ fn scrypt_matches_libsodium() {
             for p in [1, 2] {
                 let n = 1u64 << log_n;
                 let out_len = [1, 16, 32, 64, 65][below(&mut rng, 5)];
-                let password = bytes(&mut rng, LENGTHS[below(&mut rng, LENGTHS.len())]);
-                let salt = bytes(&mut rng, LENGTHS[below(&mut rng, LENGTHS.len())]);
+                let password = bytes_of_listed_length(&mut rng, usize::MAX);
+                let salt = bytes_of_listed_length(&mut rng, usize::MAX);
                 let ours = scrypt(&password, &salt, n, r, p, out_len).unwrap();
-                assert_eq!(ours, sodium::scrypt(&password, &salt, n, r, p, out_len), "scrypt N {n} r {r} p {p} out {out_len}");
+                assert_eq!(
+                    ours,
+                    sodium::scrypt(&password, &salt, n, r, p, out_len),
+                    "scrypt N {n} r {r} p {p} out {out_len}"
+                );
                 cases += 1;
             }
         }
     }
     let (password, salt) = (bytes(&mut rng, BIG), bytes(&mut rng, 32));
-    assert_eq!(scrypt(&password, &salt, 16, 1, 1, 32).unwrap(), sodium::scrypt(&password, &salt, 16, 1, 1, 32), "scrypt, 1 MiB password");
+    assert_eq!(
+        scrypt(&password, &salt, 16, 1, 1, 32).unwrap(),
+        sodium::scrypt(&password, &salt, 16, 1, 1, 32),
+        "scrypt, 1 MiB password"
+    );
     cases += 1;
     report("scrypt", cases);
 }

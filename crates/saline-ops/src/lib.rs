@@ -1,0 +1,563 @@
+//! The operation table that every Saline binding calls.
+//!
+//! A binding (WebAssembly, the Node addon, later C and Python) does not know
+//! any algorithm: it passes an operation code, a catalog id, a list of byte
+//! strings (`None` for an omitted optional one), a list of numbers, and an
+//! output buffer the caller sized; [`call`] does the rest and returns how many
+//! bytes it wrote. Streaming hashes and MACs go through [`Stream`]. Adding an
+//! algorithm to the catalog makes it reachable from every binding at once.
+//!
+//! Each [`Op`] documents its inputs as `bytes[i]` / `nums[i]` and its output.
+//! Output sizes are the caller's to compute (the TypeScript layer knows them
+//! from the catalog); when `out` is too small the call fails with
+//! [`Error::InvalidLength`] naming "output", never a panic.
+#![no_std]
+#![deny(missing_docs)]
+
+extern crate alloc;
+
+use saline::catalog::Algorithm;
+use saline::curve::{ed25519, point::Point, scalar::Scalar, x25519};
+use saline::hash::{HashOptions, Hasher};
+use saline::mac::Mac;
+use saline::nacl::{crypto_box, sealedbox, tweetnacl};
+use saline::{aead, cipher, kdf, Error, Expected, Result};
+
+macro_rules! ops {
+    ($( $(#[doc = $doc:literal])* $name:ident = $code:literal, )*) => {
+        /// An operation a binding can call. The numbers are stable ABI.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        #[repr(u32)]
+        pub enum Op { $( $(#[doc = $doc])* $name = $code, )* }
+
+        impl Op {
+            /// The operation for a code, if any.
+            pub fn from_code(code: u32) -> Option<Op> {
+                match code { $( $code => Some(Op::$name), )* _ => None }
+            }
+
+            /// Every operation, as `(name, code)`, for bindings that generate
+            /// their constant tables.
+            pub const ALL: &'static [(&'static str, u32)] = &[ $( (stringify!($name), $code), )* ];
+        }
+    };
+}
+
+ops! {
+    /// bytes: [data, key?, salt?, personal?, context?]; nums: [out_len]; out: digest.
+    Hash = 1,
+    /// bytes: [key, data]; out: tag.
+    Mac = 2,
+    /// bytes: [key, data, tag]; out: nothing (error if it does not verify).
+    MacVerify = 3,
+    /// bytes: [key, nonce, data]; nums: [counter]; out: data XOR keystream.
+    StreamXor = 4,
+    /// bytes: [key, iv, data]; nums: [padding (1 PKCS#7, 0 none)]; out: ciphertext.
+    CbcEncrypt = 5,
+    /// bytes: [key, iv, data]; nums: [padding]; out: plaintext (length returned).
+    CbcDecrypt = 6,
+    /// bytes: [key, nonce, aad?, plaintext]; out: the combined layout (len + 16).
+    AeadSeal = 7,
+    /// bytes: [key, nonce, aad?, sealed]; out: plaintext (len - 16).
+    AeadOpen = 8,
+    /// bytes: [seed?]; out: public key (32) ‖ secret key (32). X25519 / box key pair.
+    BoxKeyPair = 20,
+    /// bytes: [their public key, my secret key]; out: shared key (32).
+    BoxBefore = 21,
+    /// bytes: [message, nonce, their public key, my secret key]; out: tag ‖ ciphertext.
+    BoxSeal = 22,
+    /// bytes: [box, nonce, their public key, my secret key]; out: message.
+    BoxOpen = 23,
+    /// bytes: [message, recipient public key]; out: ephemeral pk ‖ tag ‖ ciphertext.
+    SealedBoxSeal = 24,
+    /// bytes: [sealed, public key, secret key]; out: message.
+    SealedBoxOpen = 25,
+    /// bytes: [seed?]; out: seed-derived secret key (64: seed ‖ pk) ‖ public key (32).
+    Ed25519KeyPair = 30,
+    /// bytes: [secret key (32-byte seed or 64-byte seed ‖ pk)]; out: public key.
+    Ed25519PublicKey = 31,
+    /// bytes: [message, secret key (32 or 64)]; out: signature (64).
+    Ed25519Sign = 32,
+    /// bytes: [signature, message, public key]; nums: [mode (0 strict, 1 ZIP-215)]; out: 1 byte, 1 valid / 0 not.
+    Ed25519Verify = 33,
+    /// bytes: [Ed25519 public key]; out: X25519 public key.
+    Ed25519ToX25519Public = 34,
+    /// bytes: [Ed25519 secret key (32 or 64)]; out: X25519 secret key.
+    Ed25519ToX25519Secret = 35,
+    /// bytes: [secret key]; out: X25519 public key.
+    X25519PublicKey = 36,
+    /// bytes: [secret key, public key]; out: shared secret (error if all zero).
+    X25519Shared = 37,
+    /// bytes: [p, q]; out: p + q.
+    PointAdd = 40,
+    /// bytes: [p, q]; out: p − q.
+    PointSub = 41,
+    /// bytes: [p, scalar (canonical)]; out: scalar · p.
+    PointMul = 42,
+    /// bytes: [scalar (any 32 bytes, unclamped)]; out: scalar · B.
+    PointMulBase = 43,
+    /// bytes: [a, A, b]; out: a·A + b·B (variable time).
+    PointDoubleScalarMulBase = 44,
+    /// bytes: [p]; out: 1 byte: 1 if small order.
+    PointIsSmallOrder = 45,
+    /// bytes: [p]; out: 1 byte: 1 if in the prime-order subgroup.
+    PointIsTorsionFree = 46,
+    /// bytes: [p]; out: 1 byte: 1 if it decodes and is canonical.
+    PointIsValid = 47,
+    /// bytes: [64 bytes]; out: scalar reduced mod L.
+    ScalarReduce = 48,
+    /// bytes: [a, b, c]; out: a·b + c mod L.
+    ScalarMulAdd = 49,
+    /// bytes: [s]; out: 1 byte: 1 if s < L.
+    ScalarIsCanonical = 50,
+    /// bytes: [s]; out: s⁻¹ mod L.
+    ScalarInvert = 51,
+    /// bytes: [padded message, nonce, key]; out: padded box (NaCl layout).
+    CryptoSecretbox = 60,
+    /// bytes: [padded box, nonce, key]; out: padded message.
+    CryptoSecretboxOpen = 61,
+    /// bytes: [padded message, nonce, public key, secret key]; out: padded box.
+    CryptoBox = 62,
+    /// bytes: [padded box, nonce, public key, secret key]; out: padded message.
+    CryptoBoxOpen = 63,
+    /// bytes: [nonce, key]; nums: [length]; out: XSalsa20 keystream.
+    CryptoStream = 64,
+    /// bytes: [in (16), key (32), constant (16)]; out: 64 bytes.
+    CryptoCoreSalsa20 = 65,
+    /// bytes: [in (16), key (32), constant (16)]; out: 32 bytes.
+    CryptoCoreHsalsa20 = 66,
+    /// bytes: [scalar, point]; out: X25519 without the zero check.
+    CryptoScalarmult = 67,
+    /// bytes: [message, key (32)]; out: HMAC-SHA-512 truncated to 32 bytes.
+    CryptoAuth = 68,
+    /// bytes: [signature ‖ message, public key]; out: message.
+    CryptoSignOpen = 69,
+    /// bytes: [message, secret key (64)]; out: signature ‖ message.
+    CryptoSign = 70,
+    /// bytes: [password, salt]; nums: [iterations, out_len]; alg: the hash.
+    Pbkdf2 = 80,
+    /// bytes: [password, salt]; nums: [N, r, p, out_len].
+    Scrypt = 81,
+    /// bytes: [password, salt, secret?, ad?]; nums: [t, m (KiB), p, out_len]; alg: variant.
+    Argon2 = 82,
+    /// bytes: [password, salt? (random if omitted)]; nums: [t, m, p, out_len]; out: PHC string (length returned).
+    Argon2Hash = 83,
+    /// bytes: [password, PHC string]; out: nothing (error if it does not verify).
+    Argon2Verify = 84,
+    /// bytes: [password, salt? (16, random if omitted)]; nums: [cost, truncate (0/1)]; out: $2b$ string (60).
+    BcryptHash = 85,
+    /// bytes: [password, hash]; nums: [truncate (0/1)]; out: nothing.
+    BcryptVerify = 86,
+    /// bytes: [ikm, salt, info]; nums: [out_len]; alg: the hash.
+    Hkdf = 87,
+    /// bytes: [salt, ikm]; alg: the hash; out: PRK (hash length).
+    HkdfExtract = 88,
+    /// bytes: [prk, info]; nums: [out_len]; alg: the hash.
+    HkdfExpand = 89,
+    /// out: out.len() random bytes.
+    RandomBytes = 90,
+    /// bytes: [a, b]; out: 1 byte: 1 if equal (constant time for equal lengths).
+    ConstantTimeEqual = 91,
+}
+
+/// The arguments of one call.
+#[derive(Debug, Clone, Copy)]
+pub struct Args<'a> {
+    /// Byte-string arguments; `None` marks an omitted optional one.
+    pub bytes: &'a [Option<&'a [u8]>],
+    /// Numeric arguments (f64 so that JS numbers pass unchanged; integers up to 2^53).
+    pub nums: &'a [f64],
+}
+
+/// Names of byte arguments for error messages, by position, per operation
+/// family; generic fallbacks keep messages meaningful everywhere.
+impl<'a> Args<'a> {
+    fn opt(&self, i: usize) -> Option<&'a [u8]> {
+        self.bytes.get(i).copied().flatten()
+    }
+    fn req(&self, i: usize, what: &'static str) -> Result<&'a [u8]> {
+        self.opt(i).ok_or(Error::InvalidEncoding { what, reason: "is required" })
+    }
+    fn num(&self, i: usize, what: &'static str) -> Result<u64> {
+        let x = self.nums.get(i).copied().ok_or(Error::InvalidEncoding { what, reason: "is required" })?;
+        if !(x >= 0.0 && x.fract() == 0.0 && x <= 9007199254740991.0) {
+            return Err(Error::InvalidParameter { what, expected: "an integer from 0 to 2^53 - 1", got: 0 });
+        }
+        Ok(x as u64)
+    }
+    fn num_u32(&self, i: usize, what: &'static str) -> Result<u32> {
+        let x = self.num(i, what)?;
+        u32::try_from(x).map_err(|_| Error::InvalidParameter { what, expected: "at most 2^32 - 1", got: x })
+    }
+    fn len(&self, i: usize, what: &'static str) -> Result<usize> {
+        let x = self.num(i, what)?;
+        usize::try_from(x).map_err(|_| Error::InvalidParameter { what, expected: "a length this platform can hold", got: x })
+    }
+}
+
+/// Copies `bytes` to the front of `out` and returns the length.
+fn put(out: &mut [u8], bytes: &[u8]) -> Result<usize> {
+    Error::check_length("output", Expected::AtLeast(bytes.len()), out.len())?;
+    out[..bytes.len()].copy_from_slice(bytes);
+    Ok(bytes.len())
+}
+
+fn put_bool(out: &mut [u8], value: bool) -> Result<usize> {
+    put(out, &[u8::from(value)])
+}
+
+/// The first `n` bytes of `out`, or an error naming the size it must have.
+fn exactly(out: &mut [u8], n: usize) -> Result<&mut [u8]> {
+    Error::check_length("output", Expected::AtLeast(n), out.len())?;
+    Ok(&mut out[..n])
+}
+
+fn algorithm(id: u32) -> Result<Algorithm> {
+    let id = u16::try_from(id).map_err(|_| Error::UnknownAlgorithm { name: alloc::format!("#{id}"), kind: "any" })?;
+    Algorithm::from_id(id)
+}
+
+fn hash_options<'a>(args: &Args<'a>, first: usize, out_len: Option<usize>) -> HashOptions<'a> {
+    HashOptions {
+        out_len,
+        key: args.opt(first),
+        salt: args.opt(first + 1),
+        personal: args.opt(first + 2),
+        context: args.opt(first + 3),
+    }
+}
+
+fn seed_or_random(seed: Option<&[u8]>) -> Result<alloc::vec::Vec<u8>> {
+    match seed {
+        Some(seed) => Ok(seed.to_vec()),
+        None => saline::random::bytes(32),
+    }
+}
+
+fn point(bytes: &[u8]) -> Result<Point> {
+    Point::from_bytes(bytes)
+}
+
+fn scalar(bytes: &[u8]) -> Result<Scalar> {
+    Scalar::from_canonical_bytes(bytes)
+}
+
+fn signing_key(secret: &[u8]) -> Result<ed25519::SigningKey> {
+    Error::check_length("secret key", Expected::OneOf(&[32, 64]), secret.len())?;
+    if secret.len() == 64 {
+        ed25519::SigningKey::from_private_key(secret)
+    } else {
+        ed25519::SigningKey::from_seed(secret)
+    }
+}
+
+/// Runs `op` on algorithm `alg` (a catalog id; 0 where the op has none)
+/// with `args`, writing into `out`; returns the number of bytes written.
+///
+/// # Errors
+/// Any [`Error`] of the operation; [`Error::UnknownAlgorithm`] for an unknown
+/// op code or id; [`Error::InvalidLength`] naming "output" when `out` is
+/// too small.
+pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize> {
+    let op = Op::from_code(op).ok_or(Error::UnknownAlgorithm { name: alloc::format!("operation #{op}"), kind: "operation" })?;
+    let b = args;
+    match op {
+        Op::Hash => {
+            let options = hash_options(b, 1, Some(b.len(0, "output length")?));
+            saline::hash::hash_into(algorithm(alg)?, &options, b.req(0, "data")?, exactly(out, options.out_len.unwrap_or(0))?)?;
+            Ok(options.out_len.unwrap_or(0))
+        }
+        Op::Mac => {
+            let algorithm = algorithm(alg)?;
+            let mut mac = Mac::new(algorithm, b.req(0, "key")?)?;
+            mac.update(b.req(1, "data")?);
+            let n = mac.tag_len();
+            mac.finalize_into_reset(exactly(out, n)?)?;
+            Ok(n)
+        }
+        Op::MacVerify => {
+            saline::mac::verify(algorithm(alg)?, b.req(0, "key")?, b.req(1, "data")?, b.req(2, "tag")?)?;
+            Ok(0)
+        }
+        Op::StreamXor => {
+            let data = b.req(2, "data")?;
+            let dst = exactly(out, data.len())?;
+            dst.copy_from_slice(data);
+            cipher::stream_xor_in_place(algorithm(alg)?, b.req(0, "key")?, b.req(1, "nonce")?, b.num(0, "counter")?, dst)?;
+            Ok(data.len())
+        }
+        Op::CbcEncrypt | Op::CbcDecrypt => {
+            let padding = if b.num(0, "padding")? == 0 { cipher::aes::Padding::None } else { cipher::aes::Padding::Pkcs7 };
+            let (key, iv, data) = (b.req(0, "key")?, b.req(1, "iv")?, b.req(2, "data")?);
+            let result = if op == Op::CbcEncrypt {
+                cipher::aes::cbc_encrypt(key, iv, data, padding)?
+            } else {
+                cipher::aes::cbc_decrypt(key, iv, data, padding)?
+            };
+            put(out, &result)
+        }
+        Op::AeadSeal => {
+            let aead = aead::Aead::new(algorithm(alg)?, b.req(0, "key")?)?;
+            let plaintext = b.req(3, "plaintext")?;
+            let total = plaintext.len() + aead::TAG_LEN;
+            let dst = exactly(out, total)?;
+            let prefix = aead.algorithm().info().tag_position == saline::catalog::TagPosition::Prefix;
+            let (ct, tag_slot) = if prefix {
+                let (t, c) = dst.split_at_mut(aead::TAG_LEN);
+                (c, t)
+            } else {
+                dst.split_at_mut(plaintext.len())
+            };
+            ct.copy_from_slice(plaintext);
+            let tag = aead.seal_in_place_detached(b.req(1, "nonce")?, b.opt(2).unwrap_or(&[]), ct)?;
+            tag_slot.copy_from_slice(&tag);
+            Ok(total)
+        }
+        Op::AeadOpen => {
+            let aead = aead::Aead::new(algorithm(alg)?, b.req(0, "key")?)?;
+            let sealed = b.req(3, "ciphertext")?;
+            Error::check_length("ciphertext", Expected::AtLeast(aead::TAG_LEN), sealed.len())?;
+            let n = sealed.len() - aead::TAG_LEN;
+            let prefix = aead.algorithm().info().tag_position == saline::catalog::TagPosition::Prefix;
+            let (ct, tag) = if prefix { (&sealed[aead::TAG_LEN..], &sealed[..aead::TAG_LEN]) } else { sealed.split_at(n) };
+            let dst = exactly(out, n)?;
+            dst.copy_from_slice(ct);
+            if let Err(e) = aead.open_in_place_detached(b.req(1, "nonce")?, b.opt(2).unwrap_or(&[]), dst, tag) {
+                dst.fill(0);
+                return Err(e);
+            }
+            Ok(n)
+        }
+        Op::BoxKeyPair => {
+            let kp = match b.opt(0) {
+                Some(seed) => crypto_box::KeyPair::from_seed(seed)?,
+                None => crypto_box::KeyPair::generate()?,
+            };
+            let dst = exactly(out, 64)?;
+            dst[..32].copy_from_slice(&kp.public_key);
+            dst[32..].copy_from_slice(kp.secret_key());
+            Ok(64)
+        }
+        Op::BoxBefore => put(out, crypto_box::before(b.req(0, "public key")?, b.req(1, "secret key")?)?.as_bytes()),
+        Op::BoxSeal => {
+            let shared = crypto_box::before(b.req(2, "public key")?, b.req(3, "secret key")?)?;
+            aead_seal_into(shared.as_bytes(), b.req(1, "nonce")?, b.req(0, "message")?, out)
+        }
+        Op::BoxOpen => {
+            let shared = crypto_box::before(b.req(2, "public key")?, b.req(3, "secret key")?)?;
+            aead_open_into(shared.as_bytes(), b.req(1, "nonce")?, b.req(0, "box")?, out)
+        }
+        Op::SealedBoxSeal => put(out, &sealedbox::seal(b.req(0, "message")?, b.req(1, "public key")?)?),
+        Op::SealedBoxOpen => put(out, &sealedbox::open(b.req(0, "sealed box")?, b.req(1, "public key")?, b.req(2, "secret key")?)?),
+        Op::Ed25519KeyPair => {
+            let key = ed25519::SigningKey::from_seed(&seed_or_random(b.opt(0))?)?;
+            let dst = exactly(out, 96)?;
+            dst[..64].copy_from_slice(&key.to_private_key()[..]);
+            dst[64..].copy_from_slice(&key.public_key());
+            Ok(96)
+        }
+        Op::Ed25519PublicKey => put(out, &signing_key(b.req(0, "secret key")?)?.public_key()),
+        Op::Ed25519Sign => put(out, &signing_key(b.req(1, "secret key")?)?.sign(b.req(0, "message")?)),
+        Op::Ed25519Verify => {
+            let mode = if b.num(0, "mode")? == 1 { ed25519::VerifyMode::Zip215 } else { ed25519::VerifyMode::Strict };
+            match ed25519::verify_with(b.req(2, "public key")?, b.req(1, "message")?, b.req(0, "signature")?, mode) {
+                Ok(()) => put_bool(out, true),
+                Err(Error::VerificationFailed) => put_bool(out, false),
+                Err(e) => Err(e),
+            }
+        }
+        Op::Ed25519ToX25519Public => put(out, &ed25519::public_key_to_x25519(b.req(0, "public key")?)?),
+        Op::Ed25519ToX25519Secret => put(out, &ed25519::secret_key_to_x25519(b.req(0, "secret key")?)?[..]),
+        Op::X25519PublicKey => put(out, &x25519::public_key(b.req(0, "secret key")?)?),
+        Op::X25519Shared => put(out, &x25519::shared_secret(b.req(0, "secret key")?, b.req(1, "public key")?)?),
+        Op::PointAdd => put(out, &point(b.req(0, "p")?)?.add(&point(b.req(1, "q")?)?).to_bytes()),
+        Op::PointSub => put(out, &point(b.req(0, "p")?)?.sub(&point(b.req(1, "q")?)?).to_bytes()),
+        Op::PointMul => put(out, &point(b.req(0, "p")?)?.mul(&scalar(b.req(1, "scalar")?)?).to_bytes()),
+        Op::PointMulBase => {
+            let s = b.req(0, "scalar")?;
+            let s: &[u8; 32] = s.try_into().map_err(|_| Error::length("scalar", Expected::Exactly(32), s.len()))?;
+            put(out, &Point::mul_base_unclamped(s).to_bytes())
+        }
+        Op::PointDoubleScalarMulBase => {
+            let r = Point::double_scalar_mul_base_vartime(&scalar(b.req(0, "a")?)?, &point(b.req(1, "A")?)?, &scalar(b.req(2, "b")?)?);
+            put(out, &r.to_bytes())
+        }
+        Op::PointIsSmallOrder => put_bool(out, point(b.req(0, "p")?)?.is_small_order()),
+        Op::PointIsTorsionFree => put_bool(out, point(b.req(0, "p")?)?.is_torsion_free()),
+        Op::PointIsValid => {
+            let p = b.req(0, "p")?;
+            let canonical = <&[u8; 32]>::try_from(p).is_ok_and(Point::is_canonical_encoding);
+            put_bool(out, canonical && Point::from_bytes(p).is_ok())
+        }
+        Op::ScalarReduce => {
+            let s = b.req(0, "bytes")?;
+            let s: &[u8; 64] = s.try_into().map_err(|_| Error::length("bytes", Expected::Exactly(64), s.len()))?;
+            put(out, &Scalar::from_bytes_mod_order_wide(s).to_bytes())
+        }
+        Op::ScalarMulAdd => {
+            let r = Scalar::mul_add(&scalar(b.req(0, "a")?)?, &scalar(b.req(1, "b")?)?, &scalar(b.req(2, "c")?)?);
+            put(out, &r.to_bytes())
+        }
+        Op::ScalarIsCanonical => {
+            let s = b.req(0, "scalar")?;
+            put_bool(out, <&[u8; 32]>::try_from(s).is_ok_and(Scalar::is_canonical))
+        }
+        Op::ScalarInvert => put(out, &scalar(b.req(0, "scalar")?)?.invert()?.to_bytes()),
+        Op::CryptoSecretbox => put(out, &tweetnacl::crypto_secretbox(b.req(0, "message")?, b.req(1, "nonce")?, b.req(2, "key")?)?),
+        Op::CryptoSecretboxOpen => put(out, &tweetnacl::crypto_secretbox_open(b.req(0, "box")?, b.req(1, "nonce")?, b.req(2, "key")?)?),
+        Op::CryptoBox => put(out, &tweetnacl::crypto_box(b.req(0, "message")?, b.req(1, "nonce")?, b.req(2, "public key")?, b.req(3, "secret key")?)?),
+        Op::CryptoBoxOpen => put(out, &tweetnacl::crypto_box_open(b.req(0, "box")?, b.req(1, "nonce")?, b.req(2, "public key")?, b.req(3, "secret key")?)?),
+        Op::CryptoStream => {
+            let n = b.len(0, "length")?;
+            let dst = exactly(out, n)?;
+            dst.fill(0);
+            cipher::stream_xor_in_place(Algorithm::XSalsa20, b.req(1, "key")?, b.req(0, "nonce")?, 0, dst)?;
+            Ok(n)
+        }
+        Op::CryptoCoreSalsa20 => put(out, &tweetnacl::crypto_core_salsa20(b.req(0, "in")?, b.req(1, "key")?, b.req(2, "c")?)?),
+        Op::CryptoCoreHsalsa20 => put(out, &tweetnacl::crypto_core_hsalsa20(b.req(0, "in")?, b.req(1, "key")?, b.req(2, "c")?)?),
+        Op::CryptoScalarmult => put(out, &tweetnacl::crypto_scalarmult(b.req(0, "n")?, b.req(1, "p")?)?),
+        Op::CryptoAuth => put(out, &tweetnacl::crypto_auth(b.req(0, "message")?, b.req(1, "key")?)?),
+        Op::CryptoSignOpen => put(out, &tweetnacl::crypto_sign_open(b.req(0, "signed message")?, b.req(1, "public key")?)?),
+        Op::CryptoSign => put(out, &tweetnacl::crypto_sign(b.req(0, "message")?, b.req(1, "secret key")?)?),
+        Op::Pbkdf2 => {
+            let n = b.len(1, "dkLen")?;
+            put(out, &kdf::pbkdf2(algorithm(alg)?, b.req(0, "password")?, b.req(1, "salt")?, b.num_u32(0, "iterations")?, n)?)
+        }
+        Op::Scrypt => put(
+            out,
+            &kdf::scrypt(b.req(0, "password")?, b.req(1, "salt")?, b.num(0, "N")?, b.num_u32(1, "r")?, b.num_u32(2, "p")?, b.len(3, "dkLen")?)?,
+        ),
+        Op::Argon2 | Op::Argon2Hash => {
+            let params = kdf::Argon2Params { t: b.num_u32(0, "t")?, m: b.num_u32(1, "m")?, p: b.num_u32(2, "p")?, out_len: b.len(3, "dkLen")? };
+            let (algorithm, password) = (algorithm(alg)?, b.req(0, "password")?);
+            if op == Op::Argon2 {
+                put(out, &kdf::argon2(algorithm, password, b.req(1, "salt")?, b.opt(2), b.opt(3), &params)?)
+            } else {
+                let phc = match b.opt(1) {
+                    Some(salt) => kdf::argon2_hash_with_salt(algorithm, password, salt, &params)?,
+                    None => kdf::argon2_hash(algorithm, password, &params)?,
+                };
+                put(out, phc.as_bytes())
+            }
+        }
+        Op::Argon2Verify => {
+            let phc = core::str::from_utf8(b.req(1, "hash")?).map_err(|_| Error::InvalidEncoding { what: "hash", reason: "is not UTF-8" })?;
+            kdf::argon2_verify(b.req(0, "password")?, phc)?;
+            Ok(0)
+        }
+        Op::BcryptHash => {
+            let long = if b.num(1, "truncate")? == 1 { kdf::LongPassword::Truncate } else { kdf::LongPassword::Reject };
+            let salt: [u8; 16] = match b.opt(1) {
+                Some(s) => s.try_into().map_err(|_| Error::length("salt", Expected::Exactly(16), s.len()))?,
+                None => {
+                    let mut s = [0u8; 16];
+                    saline::random::fill(&mut s)?;
+                    s
+                }
+            };
+            put(out, kdf::bcrypt_hash_with_salt(b.req(0, "password")?, b.num_u32(0, "cost")?, &salt, long)?.as_bytes())
+        }
+        Op::BcryptVerify => {
+            let long = if b.num(0, "truncate")? == 1 { kdf::LongPassword::Truncate } else { kdf::LongPassword::Reject };
+            let hash = core::str::from_utf8(b.req(1, "hash")?).map_err(|_| Error::InvalidEncoding { what: "hash", reason: "is not UTF-8" })?;
+            kdf::bcrypt_verify_with(b.req(0, "password")?, hash, long)?;
+            Ok(0)
+        }
+        Op::Hkdf => put(out, &kdf::hkdf(algorithm(alg)?, b.req(0, "ikm")?, b.opt(1).unwrap_or(&[]), b.opt(2).unwrap_or(&[]), b.len(0, "length")?)?),
+        Op::HkdfExtract => put(out, &kdf::hkdf_extract(algorithm(alg)?, b.opt(0).unwrap_or(&[]), b.req(1, "ikm")?)?),
+        Op::HkdfExpand => put(out, &kdf::hkdf_expand(algorithm(alg)?, b.req(0, "prk")?, b.opt(1).unwrap_or(&[]), b.len(0, "length")?)?),
+        Op::RandomBytes => {
+            saline::random::fill(out)?;
+            Ok(out.len())
+        }
+        Op::ConstantTimeEqual => put_bool(out, saline::ct_eq(b.req(0, "a")?, b.req(1, "b")?)),
+    }
+}
+
+/// Seals with XSalsa20-Poly1305 (`tag ‖ ciphertext`) straight into `out`.
+fn aead_seal_into(key: &[u8], nonce: &[u8], message: &[u8], out: &mut [u8]) -> Result<usize> {
+    let args = Args { bytes: &[Some(key), Some(nonce), None, Some(message)], nums: &[] };
+    call(Op::AeadSeal as u32, u32::from(Algorithm::XSalsa20Poly1305.info().id), &args, out)
+}
+
+fn aead_open_into(key: &[u8], nonce: &[u8], boxed: &[u8], out: &mut [u8]) -> Result<usize> {
+    let args = Args { bytes: &[Some(key), Some(nonce), None, Some(boxed)], nums: &[] };
+    call(Op::AeadOpen as u32, u32::from(Algorithm::XSalsa20Poly1305.info().id), &args, out)
+}
+
+/// A streaming hash or MAC, for bindings' `create()` objects.
+#[derive(Clone, Debug)]
+pub enum Stream {
+    /// A hash or XOF.
+    Hash(Hasher),
+    /// A MAC.
+    Mac(Mac),
+}
+
+impl Stream {
+    /// A stream for `alg`: a hash (bytes: [key?, salt?, personal?, context?],
+    /// nums: [out_len]) or a MAC (bytes: [key]).
+    ///
+    /// # Errors
+    /// As [`Hasher::with_options`] and [`Mac::new`].
+    pub fn new(alg: u32, args: &Args<'_>) -> Result<Stream> {
+        let algorithm = algorithm(alg)?;
+        if algorithm.info().kind == saline::Kind::Mac {
+            Ok(Stream::Mac(Mac::new(algorithm, args.req(0, "key")?)?))
+        } else {
+            let out_len = if args.nums.is_empty() { None } else { Some(args.len(0, "output length")?) };
+            Ok(Stream::Hash(Hasher::with_options(algorithm, &hash_options(args, 0, out_len))?))
+        }
+    }
+
+    /// Absorbs `data`.
+    pub fn update(&mut self, data: &[u8]) {
+        match self {
+            Stream::Hash(h) => h.update(data),
+            Stream::Mac(m) => m.update(data),
+        }
+    }
+
+    /// The output length in bytes.
+    pub fn output_len(&self) -> usize {
+        match self {
+            Stream::Hash(h) => h.output_len(),
+            Stream::Mac(m) => m.tag_len(),
+        }
+    }
+
+    /// Writes the digest or tag into the front of `out` and resets.
+    ///
+    /// # Errors
+    /// [`Error::InvalidLength`] when `out` is shorter than [`Stream::output_len`].
+    pub fn digest_into(&mut self, out: &mut [u8]) -> Result<usize> {
+        let n = self.output_len();
+        let dst = exactly(out, n)?;
+        match self {
+            Stream::Hash(h) => h.finalize_into_reset(dst)?,
+            Stream::Mac(m) => m.finalize_into_reset(dst)?,
+        }
+        Ok(n)
+    }
+
+    /// Restarts with the same key and options.
+    pub fn reset(&mut self) {
+        match self {
+            Stream::Hash(h) => h.reset(),
+            Stream::Mac(m) => m.reset(),
+        }
+    }
+}
+
+/// Error codes for bindings that pass a number across the boundary:
+/// 1 range (length, parameter), 2 value (encoding, unknown name, option),
+/// 3 verification failed, 4 system (randomness).
+pub fn error_code(error: &Error) -> u32 {
+    match error.kind() {
+        saline::ErrorKind::Range => 1,
+        saline::ErrorKind::Value => 2,
+        saline::ErrorKind::Verification => 3,
+        saline::ErrorKind::System => 4,
+    }
+}
