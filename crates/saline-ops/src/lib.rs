@@ -561,3 +561,53 @@ pub fn error_code(error: &Error) -> u32 {
         saline::ErrorKind::System => 4,
     }
 }
+
+/// The catalog as JSON (the `CatalogEntry[]` of js/src/backend/types.ts), so
+/// that bindings read sizes and names from Rust instead of repeating them.
+pub fn catalog_json() -> alloc::string::String {
+    use alloc::string::String;
+    use core::fmt::Write;
+    fn rule(out: &mut String, rule: Option<Expected>) {
+        let _ = match rule {
+            None => write!(out, "null"),
+            Some(Expected::Exactly(n)) => write!(out, "{{\"exactly\":{n}}}"),
+            Some(Expected::Range(lo, hi)) if hi == usize::MAX => write!(out, "{{\"min\":{lo},\"max\":null}}"),
+            Some(Expected::Range(lo, hi)) => write!(out, "{{\"min\":{lo},\"max\":{hi}}}"),
+            Some(Expected::AtLeast(n)) => write!(out, "{{\"min\":{n},\"max\":null}}"),
+            Some(Expected::MultipleOf(n)) => write!(out, "{{\"multipleOf\":{n}}}"),
+            Some(Expected::OneOf(list)) => {
+                let _ = write!(out, "{{\"oneOf\":[");
+                for (i, n) in list.iter().enumerate() {
+                    let _ = write!(out, "{}{n}", if i > 0 { "," } else { "" });
+                }
+                write!(out, "]}}")
+            }
+        };
+    }
+    let mut out = String::from("[");
+    for (i, info) in saline::ALGORITHMS.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "{{\"id\":{},\"name\":\"{}\",\"aliases\":[", info.id, info.name);
+        for (j, alias) in info.aliases.iter().enumerate() {
+            let _ = write!(out, "{}\"{alias}\"", if j > 0 { "," } else { "" });
+        }
+        let _ = write!(out, "],\"kind\":\"{}\",\"key\":", info.kind.name());
+        rule(&mut out, info.key);
+        out.push_str(",\"nonce\":");
+        rule(&mut out, info.nonce);
+        let max = if info.max_output_len == usize::MAX { String::from("null") } else { alloc::format!("{}", info.max_output_len) };
+        let position = match info.tag_position {
+            saline::catalog::TagPosition::Prefix => "prefix",
+            saline::catalog::TagPosition::Suffix => "suffix",
+        };
+        let _ = write!(
+            out,
+            ",\"tagLength\":{},\"outputLength\":{},\"maxOutputLength\":{max},\"blockLength\":{},\"tagPosition\":\"{position}\"}}",
+            info.tag_len, info.output_len, info.block_len
+        );
+    }
+    out.push(']');
+    out
+}

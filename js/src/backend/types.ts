@@ -1,0 +1,101 @@
+/**
+ * The contract between Saline's TypeScript API and its two backends: the
+ * native Node addon (crates/saline-node) and WebAssembly (crates/saline-wasm).
+ *
+ * A backend knows no algorithm. It forwards an operation code, a catalog id,
+ * byte-string and number arguments and an output buffer to the Rust operation
+ * table (crates/saline-ops: `call`, `Stream`), whose doc comments list, per
+ * operation, what `bytes[i]`, `nums[i]` and the output are. The API layer
+ * (src/*.ts) computes output sizes from the catalog and allocates `out`.
+ */
+
+/** Operation codes: the `Op` enum of crates/saline-ops (stable ABI). */
+export const enum Op {
+  Hash = 1, Mac = 2, MacVerify = 3, StreamXor = 4, CbcEncrypt = 5, CbcDecrypt = 6, AeadSeal = 7, AeadOpen = 8,
+  BoxKeyPair = 20, BoxBefore = 21, BoxSeal = 22, BoxOpen = 23, SealedBoxSeal = 24, SealedBoxOpen = 25,
+  Ed25519KeyPair = 30, Ed25519PublicKey = 31, Ed25519Sign = 32, Ed25519Verify = 33,
+  Ed25519ToX25519Public = 34, Ed25519ToX25519Secret = 35, X25519PublicKey = 36, X25519Shared = 37,
+  PointAdd = 40, PointSub = 41, PointMul = 42, PointMulBase = 43, PointDoubleScalarMulBase = 44,
+  PointIsSmallOrder = 45, PointIsTorsionFree = 46, PointIsValid = 47,
+  ScalarReduce = 48, ScalarMulAdd = 49, ScalarIsCanonical = 50, ScalarInvert = 51,
+  CryptoSecretbox = 60, CryptoSecretboxOpen = 61, CryptoBox = 62, CryptoBoxOpen = 63, CryptoStream = 64,
+  CryptoCoreSalsa20 = 65, CryptoCoreHsalsa20 = 66, CryptoScalarmult = 67, CryptoAuth = 68,
+  CryptoSignOpen = 69, CryptoSign = 70,
+  Pbkdf2 = 80, Scrypt = 81, Argon2 = 82, Argon2Hash = 83, Argon2Verify = 84, BcryptHash = 85, BcryptVerify = 86,
+  Hkdf = 87, HkdfExtract = 88, HkdfExpand = 89, RandomBytes = 90, ConstantTimeEqual = 91,
+}
+
+/** Error classes of crates/saline-ops `error_code`. */
+export const enum ErrorCode {
+  /** A length or numeric parameter out of range: the API throws RangeError. */
+  Range = 1,
+  /** A malformed encoding, unknown name or unsupported option: Error (TypeError for unknown names). */
+  Value = 2,
+  /** A tag or signature did not verify: Error("... verification failed"). */
+  Verification = 3,
+  /** The random source failed. */
+  System = 4,
+}
+
+/** What a backend throws: the API layer turns it into RangeError/TypeError/Error. */
+export interface BackendError {
+  code: ErrorCode;
+  /** Rust's `Display` of the error, e.g. "nonce: expected 24 bytes, got 12". */
+  message: string;
+}
+
+/** One entry of the Rust catalog (crates/saline/src/catalog.rs), as JSON. */
+export interface CatalogEntry {
+  id: number;
+  name: string;
+  aliases: string[];
+  kind: 'hash' | 'xof' | 'mac' | 'cipher' | 'aead' | 'box' | 'signature' | 'key agreement' | 'kdf';
+  /** Allowed key lengths; null when the algorithm takes no key. */
+  key: LengthRule | null;
+  /** Allowed nonce / IV lengths; null when it takes none. */
+  nonce: LengthRule | null;
+  tagLength: number;
+  /** Default output length (digest, tag, shared secret, signature). */
+  outputLength: number;
+  /** Largest output length; null for unbounded XOFs. */
+  maxOutputLength: number | null;
+  blockLength: number;
+  tagPosition: 'prefix' | 'suffix';
+}
+
+/** A length rule, as Rust's `Expected`: exactly one of these shapes. */
+export type LengthRule =
+  | { exactly: number }
+  | { min: number; max: number | null }
+  | { multipleOf: number }
+  | { oneOf: number[] };
+
+/** An opaque streaming-state handle (a number in WebAssembly, an object natively). */
+export type StreamHandle = unknown;
+
+export interface Backend {
+  readonly name: 'native' | 'wasm';
+  /** The catalog, read once from Rust at load. */
+  readonly catalog: readonly CatalogEntry[];
+  /**
+   * Runs one operation. `bytes[i] === null` omits an optional argument.
+   * Writes into `out` (sized by the caller) and returns the bytes written.
+   * Throws a BackendError.
+   */
+  call(op: Op, alg: number, bytes: readonly (Uint8Array | null)[], nums: readonly number[], out: Uint8Array): number;
+  /**
+   * The same on a worker thread (native: the libuv pool; wasm: a worker or,
+   * where none is available, a resolved microtask). Inputs are copied first.
+   * Resolves with the output bytes.
+   */
+  callAsync(op: Op, alg: number, bytes: readonly (Uint8Array | null)[], nums: readonly number[], outLength: number): Promise<Uint8Array>;
+  /** A hash (bytes: [key?, salt?, personal?, context?], nums: [outLen]) or MAC (bytes: [key]) stream. */
+  streamNew(alg: number, bytes: readonly (Uint8Array | null)[], nums: readonly number[]): StreamHandle;
+  streamUpdate(handle: StreamHandle, data: Uint8Array): void;
+  /** Writes the digest into `out`, resets the stream, returns the length. */
+  streamDigest(handle: StreamHandle, out: Uint8Array): number;
+  streamClone(handle: StreamHandle): StreamHandle;
+  streamReset(handle: StreamHandle): void;
+  /** Frees the state (wipes keyed state). Idempotent. */
+  streamFree(handle: StreamHandle): void;
+}
