@@ -46,5 +46,10 @@ pub mod random;
 mod secret;
 
 pub use catalog::{Algorithm, AlgorithmInfo, Kind, ALGORITHMS};
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
 pub use error::{Error, ErrorKind, Expected, Result};
 pub use secret::ct_eq;
