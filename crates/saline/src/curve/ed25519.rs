@@ -118,11 +118,7 @@ impl SigningKey {
     /// The X25519 secret key for the same identity (libsodium's
     /// `crypto_sign_ed25519_sk_to_curve25519`): SHA-512(seed)[0..32], clamped.
     pub fn to_x25519_secret_key(&self) -> Zeroizing<[u8; 32]> {
-        let digest = sha512_secret(&self.inner.to_bytes());
-        let mut out = Zeroizing::new([0u8; 32]);
-        out.copy_from_slice(&digest[..32]);
-        *out = curve25519_dalek::scalar::clamp_integer(*out);
-        out
+        seed_to_x25519(&self.inner.to_bytes())
     }
 }
 
@@ -230,5 +226,15 @@ pub fn public_key_to_x25519(public_key: &[u8]) -> Result<[u8; 32]> {
 /// [`Error::InvalidLength`] unless 32 or 64 bytes.
 pub fn secret_key_to_x25519(secret_key: &[u8]) -> Result<Zeroizing<[u8; 32]>> {
     Error::check_length("secret key", Expected::OneOf(&[32, 64]), secret_key.len())?;
-    Ok(SigningKey::from_seed(&secret_key[..32])?.to_x25519_secret_key())
+    Ok(seed_to_x25519(secret_key[..32].try_into().expect("32 bytes")))
+}
+
+/// SHA-512(seed)[0..32], clamped (RFC 8032 §5.1.5 steps 1-2). Hashing the
+/// seed directly skips the base-point multiplication a `SigningKey` would do.
+fn seed_to_x25519(seed: &[u8; 32]) -> Zeroizing<[u8; 32]> {
+    let digest = sha512_secret(seed);
+    let mut out = Zeroizing::new([0u8; 32]);
+    out.copy_from_slice(&digest[..32]);
+    *out = curve25519_dalek::scalar::clamp_integer(*out);
+    out
 }
