@@ -180,7 +180,8 @@ impl<'a> Args<'a> {
     }
     fn num(&self, i: usize, what: &'static str) -> Result<u64> {
         let x = self.nums.get(i).copied().ok_or(Error::InvalidEncoding { what, reason: "is required" })?;
-        if !(x >= 0.0 && x.fract() == 0.0 && x <= 9007199254740991.0) {
+        // `(x as u64) as f64 == x` tests for an integer without std's `fract`.
+        if !(x >= 0.0 && x <= 9007199254740991.0 && (x as u64) as f64 == x) {
             return Err(Error::InvalidParameter { what, expected: "an integer from 0 to 2^53 - 1", got: 0 });
         }
         Ok(x as u64)
@@ -259,7 +260,7 @@ fn signing_key(secret: &[u8]) -> Result<ed25519::SigningKey> {
 /// op code or id; [`Error::InvalidLength`] naming "output" when `out` is
 /// too small.
 pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize> {
-    let op = Op::from_code(op).ok_or(Error::UnknownAlgorithm { name: alloc::format!("operation #{op}"), kind: "operation" })?;
+    let op = Op::from_code(op).ok_or_else(|| Error::UnknownAlgorithm { name: alloc::format!("operation #{op}"), kind: "operation" })?;
     let b = args;
     match op {
         Op::Hash => {

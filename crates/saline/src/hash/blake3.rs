@@ -35,9 +35,3 @@ pub fn new_hasher(options: &HashOptions<'_>) -> Result<::blake3::Hasher> {
         (None, None) => Ok(::blake3::Hasher::new()),
     }
 }
-
-/// Absorbs `data`. Large inputs would profit from `update_rayon`, which needs
-/// std threads; the core stays single-threaded so that it runs in wasm.
-pub fn update(hasher: &mut ::blake3::Hasher, data: &[u8]) {
-    hasher.update(data);
-}

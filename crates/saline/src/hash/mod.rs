@@ -82,7 +82,9 @@ enum State {
     Shake256(sha3::Shake256),
     Blake2b(blake2::Blake2b),
     Blake2s(blake2::Blake2s),
-    Blake3(::blake3::Hasher),
+    // Boxed: the BLAKE3 state (~1.9 KB) would otherwise set the size of
+    // every Hasher, which one-shot calls build, move and wipe.
+    Blake3(alloc::boxed::Box<::blake3::Hasher>),
 }
 
 /// Expands `$body` once per fixed-output RustCrypto digest, with `$d` bound
@@ -181,7 +183,7 @@ impl Hasher {
             Algorithm::Shake256 => xof(State::Shake256(Default::default()))?,
             Algorithm::Blake2b => State::Blake2b(blake2::Blake2b::new(options, out_len)?),
             Algorithm::Blake2s => State::Blake2s(blake2::Blake2s::new(options, out_len)?),
-            Algorithm::Blake3 => State::Blake3(blake3::new_hasher(options)?),
+            Algorithm::Blake3 => State::Blake3(alloc::boxed::Box::new(blake3::new_hasher(options)?)),
             _ => unreachable!("expect_kind admitted only hashes"),
         };
         Ok(Hasher { algorithm, out_len, state })
@@ -204,7 +206,9 @@ impl Hasher {
             State::Shake256(d) => Update::update(d, data),
             State::Blake2b(d) => d.update(data),
             State::Blake2s(d) => d.update(data),
-            State::Blake3(d) => blake3::update(d, data),
+            State::Blake3(d) => {
+                d.update(data);
+            }
         )
     }
 
@@ -270,7 +274,7 @@ impl Drop for Hasher {
                 State::Shake256(d) => crate::secret::wipe_flat(d),
                 State::Blake2b(d) => crate::secret::wipe_flat(d),
                 State::Blake2s(d) => crate::secret::wipe_flat(d),
-                State::Blake3(d) => zeroize::Zeroize::zeroize(d),
+                State::Blake3(d) => zeroize::Zeroize::zeroize(&mut **d),
             )
         }
     }
