@@ -1,0 +1,406 @@
+//! The exports. See README.md for the layout; every offset the caller passes
+//! is relative to the start of the I/O buffer and is bounds-checked against
+//! it, so a wrong descriptor yields an error, never an access outside the
+//! buffer.
+
+extern crate alloc;
+
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::cell::UnsafeCell;
+use core::fmt::Write;
+
+use saline_ops::{Args, Stream};
+
+#[global_allocator]
+static ALLOC: dlmalloc::GlobalDlmalloc = dlmalloc::GlobalDlmalloc;
+
+#[cfg(not(feature = "std"))]
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
+    core::arch::wasm32::unreachable()
+}
+
+// ---------------------------------------------------------------- randomness
+
+#[link(wasm_import_module = "env")]
+extern "C" {
+    /// Supplied by the loader: fills `len` bytes at `ptr` from
+    /// `crypto.getRandomValues`; returns 0 on success, non-zero on failure
+    /// (then Saline reports `Error::RandomSource`; there is no fallback).
+    fn saline_random_fill(ptr: *mut u8, len: usize) -> u32;
+}
+
+fn random_source(buf: &mut [u8]) -> Result<(), getrandom::Error> {
+    if buf.is_empty() {
+        return Ok(());
+    }
+    // SAFETY: the loader writes at most `len` bytes at `ptr`, a live buffer.
+    match unsafe { saline_random_fill(buf.as_mut_ptr(), buf.len()) } {
+        0 => Ok(()),
+        _ => Err(getrandom::Error::UNSUPPORTED),
+    }
+}
+
+getrandom::register_custom_getrandom!(random_source);
+
+// ---------------------------------------------------------------- state
+
+/// Byte arguments and numbers a descriptor may carry (the widest op uses 5 / 4).
+const MAX_BYTES: usize = 8;
+const MAX_NUMS: usize = 8;
+/// `len` value marking an omitted (`None`) byte argument.
+const NULL_LEN: u32 = u32::MAX;
+/// The I/O buffer is never smaller than this once reserved.
+const MIN_IO: usize = 64 * 1024;
+/// Stream handles: slot index in the low bits, a generation above it so that
+/// a stale handle (used after free, slot since reused) is rejected.
+const INDEX_BITS: u32 = 20;
+const INDEX_MASK: u32 = (1 << INDEX_BITS) - 1;
+const GEN_MASK: u32 = (1 << (31 - INDEX_BITS)) - 1;
+
+struct Slot {
+    generation: u32,
+    stream: Option<Box<Stream>>,
+}
+
+struct State {
+    io: Vec<u8>,
+    error_code: u32,
+    error: String,
+    slots: Vec<Slot>,
+    free: Vec<u32>,
+    catalog: Option<String>,
+}
+
+struct Global(UnsafeCell<State>);
+// SAFETY: wasm32-unknown-unknown without atomics is single-threaded, and no
+// export re-enters another (the one import, the random source, never calls
+// back into the module).
+unsafe impl Sync for Global {}
+
+static STATE: Global = Global(UnsafeCell::new(State {
+    io: Vec::new(),
+    error_code: 0,
+    error: String::new(),
+    slots: Vec::new(),
+    free: Vec::new(),
+    catalog: None,
+}));
+
+#[allow(clippy::mut_from_ref)]
+fn state() -> &'static mut State {
+    // SAFETY: see `Global`; each export takes this reference once.
+    unsafe { &mut *STATE.0.get() }
+}
+
+fn zero(buf: &mut [u8]) {
+    // SAFETY: `buf` is a valid, exclusive slice.
+    unsafe { core::ptr::write_bytes(buf.as_mut_ptr(), 0, buf.len()) };
+    core::sync::atomic::compiler_fence(core::sync::atomic::Ordering::SeqCst);
+}
+
+impl State {
+    fn fail(&mut self, code: u32, message: core::fmt::Arguments<'_>) -> i32 {
+        self.error_code = code;
+        self.error.clear();
+        let _ = self.error.write_fmt(message);
+        -1
+    }
+
+    fn fail_with(&mut self, error: &saline::Error) -> i32 {
+        self.fail(saline_ops::error_code(error), format_args!("{error}"))
+    }
+
+    /// Replaces the I/O buffer by a zeroed one of `len` bytes (the old
+    /// contents are wiped before they are freed). Null if memory runs out.
+    fn replace_io(&mut self, len: usize) -> *mut u8 {
+        zero(&mut self.io);
+        self.io = Vec::new();
+        let mut fresh = Vec::new();
+        if fresh.try_reserve_exact(len).is_err() {
+            return core::ptr::null_mut();
+        }
+        fresh.resize(len, 0);
+        self.io = fresh;
+        self.io.as_mut_ptr()
+    }
+
+    fn range(&self, offset: u32, len: u32) -> Option<(usize, usize)> {
+        let (offset, len) = (offset as usize, len as usize);
+        let end = offset.checked_add(len)?;
+        (end <= self.io.len()).then_some((offset, end))
+    }
+
+    fn stream(&mut self, handle: i32) -> Option<&mut Stream> {
+        let handle = u32::try_from(handle).ok()?;
+        let slot = self.slots.get_mut((handle & INDEX_MASK) as usize)?;
+        if slot.generation != handle >> INDEX_BITS {
+            return None;
+        }
+        slot.stream.as_deref_mut()
+    }
+
+    fn insert(&mut self, stream: Box<Stream>) -> i32 {
+        let index = match self.free.pop() {
+            Some(index) => index,
+            None => {
+                let index = self.slots.len() as u32;
+                if index > INDEX_MASK {
+                    return self.fail(1, format_args!("stream: too many open streams"));
+                }
+                self.slots.push(Slot { generation: 0, stream: None });
+                index
+            }
+        };
+        let slot = &mut self.slots[index as usize];
+        slot.stream = Some(stream);
+        ((slot.generation << INDEX_BITS) | index) as i32
+    }
+
+    fn bad_handle(&mut self) -> i32 {
+        self.fail(2, format_args!("stream: invalid or freed handle"))
+    }
+}
+
+/// A parsed descriptor: byte ranges (None for omitted arguments), numbers,
+/// and the output range.
+struct Descriptor {
+    bytes: [Option<(usize, usize)>; MAX_BYTES],
+    n_bytes: usize,
+    nums: [f64; MAX_NUMS],
+    n_nums: usize,
+    out: (usize, usize),
+}
+
+/// Reads the descriptor at `at` (README.md): `u32 n`, n × `(u32 offset,
+/// u32 len)`, `u32 m`, m × `f64`, `u32 out_offset`, `u32 out_capacity`, all
+/// little-endian, unaligned.
+fn parse(state: &State, at: u32) -> Result<Descriptor, &'static str> {
+    const BAD: &str = "descriptor: out of bounds";
+    let io = &state.io[..];
+    let mut pos = at as usize;
+    let mut take = |n: usize| -> Result<&[u8], &'static str> {
+        let end = pos.checked_add(n).ok_or(BAD)?;
+        let s = io.get(pos..end).ok_or(BAD)?;
+        pos = end;
+        Ok(s)
+    };
+    let mut u32_at = || -> Result<u32, &'static str> { Ok(u32::from_le_bytes(take(4)?.try_into().map_err(|_| BAD)?)) };
+    let mut d = Descriptor { bytes: [None; MAX_BYTES], n_bytes: 0, nums: [0.0; MAX_NUMS], n_nums: 0, out: (0, 0) };
+    d.n_bytes = u32_at()? as usize;
+    if d.n_bytes > MAX_BYTES {
+        return Err("descriptor: too many byte arguments");
+    }
+    for i in 0..d.n_bytes {
+        let (offset, len) = (u32_at()?, u32_at()?);
+        if len != NULL_LEN {
+            d.bytes[i] = Some(state.range(offset, len).ok_or(BAD)?);
+        }
+    }
+    d.n_nums = u32_at()? as usize;
+    if d.n_nums > MAX_NUMS {
+        return Err("descriptor: too many numbers");
+    }
+    for i in 0..d.n_nums {
+        let raw = (u32_at()? as u64) | ((u32_at()? as u64) << 32);
+        d.nums[i] = f64::from_bits(raw);
+    }
+    let (offset, len) = (u32_at()?, u32_at()?);
+    d.out = state.range(offset, len).ok_or(BAD)?;
+    if d.out.1 - d.out.0 > i32::MAX as usize {
+        return Err("descriptor: output too large");
+    }
+    let (out_start, out_end) = d.out;
+    let overlaps = d.bytes[..d.n_bytes].iter().flatten().any(|&(s, e)| s < out_end && out_start < e && s < e);
+    if overlaps && out_start < out_end {
+        return Err("descriptor: output overlaps an input");
+    }
+    Ok(d)
+}
+
+/// Runs `f` on the arguments and the output slice of descriptor `at`.
+fn with_args(state: &mut State, at: u32, f: impl FnOnce(&Args<'_>, &mut [u8]) -> saline::Result<usize>) -> i32 {
+    let d = match parse(state, at) {
+        Ok(d) => d,
+        Err(message) => return state.fail(2, format_args!("{message}")),
+    };
+    let base = state.io.as_mut_ptr();
+    // SAFETY: every range lies inside `io` (checked by `parse`), the output
+    // range overlaps no input range, and `io` is neither resized nor freed
+    // while these slices live (nothing in `f` reaches the I/O buffer).
+    let result = unsafe {
+        let mut bytes: [Option<&[u8]>; MAX_BYTES] = [None; MAX_BYTES];
+        for (slot, range) in bytes.iter_mut().zip(&d.bytes[..d.n_bytes]) {
+            *slot = range.map(|(s, e)| core::slice::from_raw_parts(base.add(s), e - s));
+        }
+        let out = core::slice::from_raw_parts_mut(base.add(d.out.0), d.out.1 - d.out.0);
+        let args = Args { bytes: &bytes[..d.n_bytes], nums: &d.nums[..d.n_nums] };
+        f(&args, out)
+    };
+    match result {
+        Ok(n) => n as i32,
+        Err(e) => state.fail_with(&e),
+    }
+}
+
+// ---------------------------------------------------------------- I/O buffer
+
+/// Makes the I/O buffer at least `len` bytes (rounded up to 64 KiB) and
+/// returns its address; the same buffer is returned while it is big enough.
+/// Growing wipes and frees the old one; its contents are not carried over.
+/// Returns 0 when memory runs out.
+#[no_mangle]
+pub extern "C" fn saline_io_reserve(len: usize) -> *mut u8 {
+    let st = state();
+    if st.io.len() >= len && !st.io.is_empty() {
+        return st.io.as_mut_ptr();
+    }
+    let Some(rounded) = len.max(MIN_IO).checked_next_multiple_of(MIN_IO) else { return core::ptr::null_mut() };
+    st.replace_io(rounded)
+}
+
+/// Wipes and frees the I/O buffer, then reserves a fresh one of `len` bytes
+/// (at least 64 KiB): the loader calls it after a call needed a huge buffer.
+#[no_mangle]
+pub extern "C" fn saline_io_shrink(len: usize) -> *mut u8 {
+    let Some(rounded) = len.max(MIN_IO).checked_next_multiple_of(MIN_IO) else { return core::ptr::null_mut() };
+    state().replace_io(rounded)
+}
+
+/// Zeroes the first `len` bytes of the I/O buffer (clamped to its size).
+#[no_mangle]
+pub extern "C" fn saline_io_wipe(len: usize) {
+    let io = &mut state().io;
+    let n = len.min(io.len());
+    zero(&mut io[..n]);
+}
+
+// ---------------------------------------------------------------- one-shot calls
+
+/// Runs operation `op` on catalog id `alg` with the descriptor at offset
+/// `descriptor` of the I/O buffer. Returns the bytes written at the output
+/// offset, or -1 (see `saline_error_*`).
+#[no_mangle]
+pub extern "C" fn saline_call(op: u32, alg: u32, descriptor: u32) -> i32 {
+    with_args(state(), descriptor, |args, out| saline_ops::call(op, alg, args, out))
+}
+
+/// The error class of the last failure: 1 range, 2 value, 3 verification, 4 system.
+#[no_mangle]
+pub extern "C" fn saline_error_code() -> u32 {
+    state().error_code
+}
+
+/// The UTF-8 message of the last failure (Rust's `Display` of the error).
+#[no_mangle]
+pub extern "C" fn saline_error_ptr() -> *const u8 {
+    state().error.as_ptr()
+}
+
+/// Its length in bytes.
+#[no_mangle]
+pub extern "C" fn saline_error_len() -> usize {
+    state().error.len()
+}
+
+// ---------------------------------------------------------------- streams
+
+/// Opens a hash or MAC stream for `alg` (descriptor as for `saline_call`;
+/// its output range is ignored and may be empty). Returns a handle >= 0 or -1.
+#[no_mangle]
+pub extern "C" fn saline_stream_new(alg: u32, descriptor: u32) -> i32 {
+    let st = state();
+    let mut created = None;
+    let r = with_args(st, descriptor, |args, _| {
+        created = Some(Box::new(Stream::new(alg, args)?));
+        Ok(0)
+    });
+    match created {
+        Some(stream) if r >= 0 => st.insert(stream),
+        _ => -1,
+    }
+}
+
+/// Absorbs `len` bytes at `offset` of the I/O buffer. 0, or -1 on a bad
+/// handle or range.
+#[no_mangle]
+pub extern "C" fn saline_stream_update(handle: i32, offset: u32, len: u32) -> i32 {
+    let st = state();
+    let Some((s, e)) = st.range(offset, len) else { return st.fail(2, format_args!("stream: data out of bounds")) };
+    let base = st.io.as_ptr();
+    let Some(stream) = st.stream(handle) else { return st.bad_handle() };
+    // SAFETY: in bounds (checked above); the stream never touches the I/O buffer.
+    stream.update(unsafe { core::slice::from_raw_parts(base.add(s), e - s) });
+    0
+}
+
+/// Writes the digest at `offset` (capacity `capacity`) and resets the stream.
+/// Returns its length or -1.
+#[no_mangle]
+pub extern "C" fn saline_stream_digest(handle: i32, offset: u32, capacity: u32) -> i32 {
+    let st = state();
+    let Some((s, e)) = st.range(offset, capacity.min(i32::MAX as u32)) else {
+        return st.fail(2, format_args!("stream: output out of bounds"));
+    };
+    let base = st.io.as_mut_ptr();
+    let Some(stream) = st.stream(handle) else { return st.bad_handle() };
+    // SAFETY: in bounds (checked above); the stream never touches the I/O buffer.
+    let out = unsafe { core::slice::from_raw_parts_mut(base.add(s), e - s) };
+    match stream.digest_into(out) {
+        Ok(n) => n as i32,
+        Err(e) => st.fail_with(&e),
+    }
+}
+
+/// A copy of the stream's state under a new handle, or -1.
+#[no_mangle]
+pub extern "C" fn saline_stream_clone(handle: i32) -> i32 {
+    let st = state();
+    let Some(stream) = st.stream(handle) else { return st.bad_handle() };
+    let copy = Box::new(stream.clone());
+    st.insert(copy)
+}
+
+/// Restarts the stream with its key and options. 0 or -1.
+#[no_mangle]
+pub extern "C" fn saline_stream_reset(handle: i32) -> i32 {
+    let st = state();
+    let Some(stream) = st.stream(handle) else { return st.bad_handle() };
+    stream.reset();
+    0
+}
+
+/// Frees the stream (its Drop wipes keyed state). Idempotent: freeing a
+/// freed, stale or invalid handle does nothing.
+#[no_mangle]
+pub extern "C" fn saline_stream_free(handle: i32) {
+    let st = state();
+    if st.stream(handle).is_none() {
+        return;
+    }
+    let index = (handle as u32 & INDEX_MASK) as usize;
+    let slot = &mut st.slots[index];
+    drop(slot.stream.take());
+    slot.generation = (slot.generation + 1) & GEN_MASK;
+    st.free.push(index as u32);
+}
+
+// ---------------------------------------------------------------- catalog
+
+fn catalog() -> &'static str {
+    state().catalog.get_or_insert_with(saline_ops::catalog_json)
+}
+
+/// The catalog JSON (`CatalogEntry[]`), computed once.
+#[no_mangle]
+pub extern "C" fn saline_catalog_ptr() -> *const u8 {
+    catalog().as_ptr()
+}
+
+/// Its length in bytes.
+#[no_mangle]
+pub extern "C" fn saline_catalog_len() -> usize {
+    catalog().len()
+}
