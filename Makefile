@@ -1,6 +1,9 @@
 # Saline: the two commands of the README.
 #   make test    builds everything from a fresh clone and runs every test
 #   make bench   runs the benchmark suite (quick profile) and writes bench/REPORT.md
+# `make test` covers: the Rust core (unit, vectors, libsodium differential,
+# no-panic, doctests), its wasm32 build, the npm package on both backends and
+# in headless Chromium, and the benchmark harness test.
 # Everything this needs is installed here, from the registries only.
 
 CARGO ?= cargo
@@ -14,13 +17,13 @@ all: test
 setup:
 	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
 
-test: test-rust test-wasm-build bench-test
+test: test-rust test-wasm-build js-test bench-test
 
 # Unit tests, every vector file, the libsodium differential suite, the
 # no-panic property test and the doctests. The test profile is optimized
 # (Cargo.toml) so the heavy vectors stay quick.
 test-rust:
-	$(CARGO) test -p saline --locked
+	$(CARGO) test -p saline -p saline-ops --locked
 
 # The core must build for wasm32-unknown-unknown without std or OS randomness.
 test-wasm-build: setup
@@ -28,7 +31,7 @@ test-wasm-build: setup
 
 # Vectors marked slow (PBKDF2 with 2^24 iterations, scrypt with N = 2^20).
 test-slow:
-	SALINE_SLOW_VECTORS=1 $(CARGO) test -p saline --locked --release --test vectors -- --nocapture
+	SALINE_SLOW_VECTORS=1 $(CARGO) test -p saline -p saline-ops --locked --release --test vectors -- --nocapture
 
 doc:
 	$(CARGO) doc -p saline --no-deps
@@ -36,4 +39,8 @@ doc:
 clean:
 	$(CARGO) clean
 
+include js/js.mk
 include bench/bench.mk
+
+# Saline's own rows in the Node and browser runners need the package built.
+bench bench-full: js-build

@@ -1,0 +1,506 @@
+/**
+ * The WebAssembly backend: a hand-written loader over the raw ABI of
+ * crates/saline-wasm (no wasm-bindgen; the ABI is in that crate's README).
+ *
+ * Every one-shot call is one crossing: the inputs, an output region and a
+ * small descriptor are written into the module's single reusable I/O buffer,
+ * `saline_call(op, alg, descriptorOffset)` runs, and the output is copied out
+ * into the caller's `out`.
+ *
+ * Loading. Two builds ship in js/wasm/: saline-simd.wasm (SIMD128) and
+ * saline.wasm (baseline); `WebAssembly.validate` on a tiny SIMD module picks
+ * one at load time.
+ *  - Node (ESM and CJS builds of this same file): `loadWasmSync()` reads the
+ *    file synchronously and instantiates synchronously, so nothing needs
+ *    awaiting. The file is looked up from this module's own location (ESM:
+ *    `import.meta.url`; CJS: `__filename`) by walking up to 4 directories
+ *    for `wasm/<file>`, which fits dist/esm/index.js, dist/cjs/*.cjs,
+ *    dist/esm/backend/wasm.js and src/backend/wasm.ts alike.
+ *    `SALINE_WASM_DIR` overrides the directory. `node:fs` is reached through
+ *    `process.getBuiltinModule` (Node >= 20.16 / 22.3) or CommonJS `require`,
+ *    never a static import, so browser bundles do not see it.
+ *  - Browsers: `loadWasm(url?)` fetches and compiles asynchronously
+ *    (`WebAssembly.instantiateStreaming`, falling back to
+ *    `arrayBuffer()` + `instantiate` when the server's MIME type is wrong).
+ *    The default URL is `new URL('../../wasm/<file>', import.meta.url)`: the
+ *    layout of dist/esm/*.js, and the literal pattern bundlers (Vite,
+ *    webpack 5, esbuild's file loader) recognise as an asset.
+ *
+ * Wiping. Linear memory is readable by anything that holds the Memory
+ * object, and the I/O buffer keeps whatever the last call left in it. So the
+ * used region (inputs, output, descriptor) is zeroed after every call, except
+ * unkeyed hashing (Op.Hash with no key argument) and stream updates: those
+ * are the hot path for small messages, where the wipe would cost a visible
+ * share of the call, and their contents are the message and digest, which
+ * Saline does not treat as key material (keys, passwords and KDF/AEAD/box
+ * inputs and outputs always go through wiped calls). Keyed streams (MACs,
+ * keyed BLAKE) wipe after `streamNew` (the key) and `streamDigest` (the tag).
+ *
+ * callAsync: computed synchronously on the calling thread, then delivered
+ * through an already-settled promise (the contract's "resolved microtask"
+ * fallback). No worker yet: Node uses the native addon's libuv pool for
+ * async KDFs when it is present.
+ */
+import type { Backend, BackendError, CatalogEntry, ErrorCode, Op, StreamHandle } from './types.js';
+
+/** The raw exports of crates/saline-wasm. Pointers are i32: read them `>>> 0`. */
+interface Exports {
+  readonly memory: WebAssembly.Memory;
+  saline_io_reserve(len: number): number;
+  saline_io_shrink(len: number): number;
+  saline_io_wipe(len: number): void;
+  saline_call(op: number, alg: number, descriptor: number): number;
+  saline_error_code(): number;
+  saline_error_ptr(): number;
+  saline_error_len(): number;
+  saline_stream_new(alg: number, descriptor: number): number;
+  saline_stream_update(handle: number, offset: number, len: number): number;
+  saline_stream_digest(handle: number, offset: number, capacity: number): number;
+  saline_stream_clone(handle: number): number;
+  saline_stream_reset(handle: number): number;
+  saline_stream_free(handle: number): void;
+  saline_catalog_ptr(): number;
+  saline_catalog_len(): number;
+}
+
+export const WASM_SIMD_FILE = 'saline-simd.wasm';
+export const WASM_BASELINE_FILE = 'saline.wasm';
+
+/** Op.Hash (types.ts); a literal so this file needs no runtime import. */
+const OP_HASH = 1;
+const NULL_LEN = 0xffffffff;
+/** Byte arguments / numbers a descriptor may carry (crates/saline-wasm MAX_BYTES / MAX_NUMS). */
+const MAX_BYTES = 8;
+const MAX_NUMS = 8;
+/** After a call that needed more than this, the I/O buffer is freed and a small one reserved. */
+const SHRINK_ABOVE = 16 * 1024 * 1024;
+const SMALL_IO = 64 * 1024;
+/** Stream updates are copied through the I/O buffer in pieces of at most this. */
+const UPDATE_CHUNK = 1024 * 1024;
+/** crypto.getRandomValues fills at most 65536 bytes per call. */
+const RANDOM_CHUNK = 65536;
+
+/** `(func (result v128) i32.const 0 i8x16.splat i8x16.popcnt)`: valid only where SIMD128 is. */
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+]);
+
+/** Whether this engine runs the SIMD128 build. */
+export function wasmSimdSupported(): boolean {
+  try {
+    return WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    return false;
+  }
+}
+
+/** The file the loader picks on this engine. */
+export function wasmFileName(simd = wasmSimdSupported()): string {
+  return simd ? WASM_SIMD_FILE : WASM_BASELINE_FILE;
+}
+
+class WasmBackendError extends Error implements BackendError {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.code = code;
+    this.name = 'BackendError';
+  }
+}
+
+type Env = {
+  process?: {
+    env?: Record<string, string | undefined>;
+    versions?: { node?: string };
+    getBuiltinModule?: (id: string) => unknown;
+  };
+  crypto?: { getRandomValues<T extends ArrayBufferView>(array: T): T };
+};
+
+declare const require: ((id: string) => unknown) | undefined;
+declare const __filename: string | undefined;
+
+/** A Node built-in, without a static import (so browser bundles never see one). */
+function nodeBuiltin<T>(id: string): T | undefined {
+  const proc = (globalThis as Env).process;
+  if (typeof proc?.getBuiltinModule === 'function') return proc.getBuiltinModule(id) as T;
+  // CommonJS (the .cjs build, or a CJS bundle): the module-scope require.
+  const req = typeof require === 'function' ? require : undefined;
+  return req ? (req(id) as T) : undefined;
+}
+
+function randomSource(): Env['crypto'] {
+  const web = (globalThis as Env).crypto;
+  if (web && typeof web.getRandomValues === 'function') return web;
+  // Node 18 without the global: node:crypto's webcrypto.
+  return nodeBuiltin<{ webcrypto?: Env['crypto'] }>('node:crypto')?.webcrypto;
+}
+
+function isDetached(buffer: ArrayBufferLike): boolean {
+  const flag = (buffer as { detached?: boolean }).detached;
+  if (typeof flag === 'boolean') return flag;
+  try {
+    new Uint8Array(buffer);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** Rejects what is not a live Uint8Array (a detached buffer reads as length 0). */
+function checkBytes(value: unknown, what: string): Uint8Array {
+  if (!(value instanceof Uint8Array)) {
+    if (ArrayBuffer.isView(value)) {
+      const view = value as ArrayBufferView;
+      if (view.byteLength === 0 && isDetached(view.buffer)) throw new TypeError(`saline: ${what} is a view of a detached ArrayBuffer`);
+      return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+    }
+    throw new TypeError(`saline: ${what} must be a Uint8Array`);
+  }
+  if (value.byteLength === 0 && isDetached(value.buffer)) throw new TypeError(`saline: ${what} is a view of a detached ArrayBuffer`);
+  return value;
+}
+
+/** The import object: `env.saline_random_fill`, bound to the memory once instantiated. */
+function makeImports(): { imports: WebAssembly.Imports; bind(memory: WebAssembly.Memory): void } {
+  let memory: WebAssembly.Memory | undefined;
+  const imports = {
+    env: {
+      saline_random_fill(ptr: number, len: number): number {
+        try {
+          const source = randomSource();
+          if (!source || !memory) return 1;
+          const start = ptr >>> 0;
+          const end = start + (len >>> 0);
+          if (end > memory.buffer.byteLength) return 1;
+          for (let at = start; at < end; at += RANDOM_CHUNK) {
+            source.getRandomValues(new Uint8Array(memory.buffer, at, Math.min(RANDOM_CHUNK, end - at)));
+          }
+          return 0;
+        } catch {
+          return 1;
+        }
+      },
+    },
+  };
+  return { imports, bind: (m) => void (memory = m) };
+}
+
+const utf8 = /* @__PURE__ */ new TextDecoder();
+
+/** A Backend over an instance made with `makeImports()`. */
+function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.Memory) => void): Backend {
+  const x = instance.exports as unknown as Exports;
+  bind(x.memory);
+
+  let heap = new Uint8Array(x.memory.buffer);
+  let view = new DataView(x.memory.buffer);
+  /** Address and size of the I/O buffer. */
+  let io = 0;
+  let ioSize = 0;
+  /** Handles of keyed streams: their digests are wiped. */
+  const keyed = new Set<number>();
+
+  /** Re-creates the views after memory.grow (which detaches the old buffer: length 0). */
+  function refresh(): void {
+    if (heap.byteLength === 0) {
+      heap = new Uint8Array(x.memory.buffer);
+      view = new DataView(x.memory.buffer);
+    }
+  }
+
+  function reserve(size: number): void {
+    if (size <= ioSize) return;
+    const ptr = size <= 0xffffffff ? x.saline_io_reserve(size) >>> 0 : 0;
+    if (ptr === 0) {
+      ioSize = 0;
+      throw new WasmBackendError(1 as ErrorCode, `input: ${size} bytes do not fit in WebAssembly memory`);
+    }
+    io = ptr;
+    // The module rounds up to 64 KiB; track what was asked (always <= the real size).
+    ioSize = Math.max(size, SMALL_IO);
+    refresh();
+  }
+
+  /** Frees a huge I/O buffer (wiped by the module) and reserves a small one. */
+  function shrink(): void {
+    io = x.saline_io_shrink(SMALL_IO) >>> 0;
+    ioSize = io === 0 ? 0 : SMALL_IO;
+  }
+
+  function wipe(used: number): void {
+    refresh();
+    heap.fill(0, io, io + used);
+  }
+
+  function lastError(): WasmBackendError {
+    refresh();
+    const ptr = x.saline_error_ptr() >>> 0;
+    const len = x.saline_error_len() >>> 0;
+    const message = utf8.decode(heap.subarray(ptr, ptr + len));
+    return new WasmBackendError(x.saline_error_code() as ErrorCode, message);
+  }
+
+  /** Scratch for `layout`: the validated inputs, and its two other results. */
+  const inputs: (Uint8Array | null)[] = new Array<Uint8Array | null>(MAX_BYTES).fill(null);
+  let outOffset = 0;
+  let used = 0;
+
+  /**
+   * Lays out the inputs, an output region of `outLength` bytes and the
+   * descriptor in the I/O buffer; returns the descriptor's offset and sets
+   * `outOffset` and `used` (bytes of the I/O buffer written). Offsets are
+   * relative to the I/O buffer. Allocation-free on the hot path.
+   */
+  function layout(bytes: readonly (Uint8Array | null)[], nums: readonly number[], outLength: number): number {
+    if (!Array.isArray(bytes) || bytes.length > MAX_BYTES) throw new TypeError(`saline: at most ${MAX_BYTES} byte arguments`);
+    if (!Array.isArray(nums) || nums.length > MAX_NUMS) throw new TypeError(`saline: at most ${MAX_NUMS} numeric arguments`);
+    const count = bytes.length;
+    let total = 0;
+    for (let i = 0; i < count; i++) {
+      const b = bytes[i];
+      const u = b === null || b === undefined ? null : checkBytes(b, `argument ${i}`);
+      inputs[i] = u;
+      if (u !== null) total += u.length;
+    }
+    outOffset = total;
+    total += outLength;
+    const descriptor = (total + 7) & ~7;
+    used = descriptor + 4 + 8 * count + 4 + 8 * nums.length + 8;
+    if (used > 0xffffffff) throw new WasmBackendError(1 as ErrorCode, `input: ${used} bytes do not fit in WebAssembly memory`);
+    reserve(used);
+    refresh();
+    let at = 0;
+    let d = io + descriptor;
+    view.setUint32(d, count, true);
+    d += 4;
+    for (let i = 0; i < count; i++) {
+      const u = inputs[i]!;
+      if (u === null) {
+        view.setUint32(d, 0, true);
+        view.setUint32(d + 4, NULL_LEN, true);
+      } else {
+        const n = u.length;
+        if (n > 32) heap.set(u, io + at);
+        else for (let j = 0, p = io + at; j < n; j++) heap[p + j] = u[j]!;
+        view.setUint32(d, at, true);
+        view.setUint32(d + 4, n, true);
+        at += n;
+      }
+      inputs[i] = null;
+      d += 8;
+    }
+    view.setUint32(d, nums.length, true);
+    d += 4;
+    for (let i = 0; i < nums.length; i++) {
+      const n = nums[i];
+      view.setFloat64(d, typeof n === 'number' ? n : NaN, true);
+      d += 8;
+    }
+    view.setUint32(d, outOffset, true);
+    view.setUint32(d + 4, outLength, true);
+    return descriptor;
+  }
+
+  /** Copies `n` bytes at I/O offset `from` into `target` (a loop beats subarray+set when short). */
+  function copyOut(target: Uint8Array, from: number, n: number): void {
+    refresh();
+    const p = io + from;
+    if (n > 64) target.set(heap.subarray(p, p + n));
+    else for (let j = 0; j < n; j++) target[j] = heap[p + j]!;
+  }
+
+  function handleOf(handle: StreamHandle): number {
+    if (typeof handle !== 'number' || !Number.isInteger(handle) || handle < 0 || handle > 0x7fffffff) {
+      throw new TypeError('saline: not a WebAssembly stream handle');
+    }
+    return handle;
+  }
+
+  function call(op: Op, alg: number, bytes: readonly (Uint8Array | null)[], nums: readonly number[], out: Uint8Array): number {
+    const target = checkBytes(out, 'output');
+    const descriptor = layout(bytes, nums, target.length);
+    const secret = (op as number) !== OP_HASH || (bytes.length > 1 && bytes[1] != null);
+    const n = x.saline_call(op >>> 0, alg >>> 0, descriptor);
+    if (n >= 0) copyOut(target, outOffset, n);
+    if (secret) wipe(used);
+    if (ioSize > SHRINK_ABOVE) shrink();
+    if (n < 0) throw lastError();
+    return n;
+  }
+
+  let catalog: CatalogEntry[];
+  {
+    const ptr = x.saline_catalog_ptr() >>> 0;
+    const len = x.saline_catalog_len() >>> 0;
+    refresh();
+    catalog = JSON.parse(utf8.decode(heap.subarray(ptr, ptr + len))) as CatalogEntry[];
+  }
+
+  return {
+    name: 'wasm',
+    catalog,
+    call,
+    callAsync(op, alg, bytes, nums, outLength): Promise<Uint8Array> {
+      try {
+        const out = new Uint8Array(outLength);
+        const n = call(op, alg, bytes, nums, out);
+        return Promise.resolve(n === out.length ? out : out.slice(0, n));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+    streamNew(alg, bytes, nums): StreamHandle {
+      const h = x.saline_stream_new(alg >>> 0, layout(bytes, nums, 0));
+      wipe(used);
+      if (h < 0) throw lastError();
+      if (bytes.some((b) => b != null)) keyed.add(h);
+      return h;
+    },
+    streamUpdate(handle, data): void {
+      const h = handleOf(handle);
+      const input = checkBytes(data, 'data');
+      const total = input.length;
+      reserve(Math.min(total, UPDATE_CHUNK));
+      let at = 0;
+      do {
+        const n = Math.min(total - at, UPDATE_CHUNK);
+        refresh();
+        if (n > 0) heap.set(n === total ? input : input.subarray(at, at + n), io);
+        if (x.saline_stream_update(h, 0, n) < 0) throw lastError();
+        at += n;
+      } while (at < total);
+    },
+    streamDigest(handle, out): number {
+      const h = handleOf(handle);
+      const target = checkBytes(out, 'output');
+      reserve(target.length);
+      const n = x.saline_stream_digest(h, 0, target.length);
+      if (n >= 0) copyOut(target, 0, n);
+      if (keyed.has(h)) wipe(target.length);
+      if (ioSize > SHRINK_ABOVE) shrink();
+      if (n < 0) throw lastError();
+      return n;
+    },
+    streamClone(handle): StreamHandle {
+      const h = handleOf(handle);
+      const copy = x.saline_stream_clone(h);
+      if (copy < 0) throw lastError();
+      if (keyed.has(h)) keyed.add(copy);
+      return copy;
+    },
+    streamReset(handle): void {
+      if (x.saline_stream_reset(handleOf(handle)) < 0) throw lastError();
+    },
+    streamFree(handle): void {
+      if (typeof handle !== 'number') return;
+      x.saline_stream_free(handle | 0);
+      keyed.delete(handle);
+    },
+  };
+}
+
+/** A backend over `source`: wasm bytes or a compiled module (synchronous instantiation). */
+export function createWasmBackend(source: BufferSource | WebAssembly.Module): Backend {
+  const module = source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source);
+  const { imports, bind } = makeImports();
+  return backendOver(new WebAssembly.Instance(module, imports), bind);
+}
+
+/** The same, instantiating asynchronously (browsers forbid large synchronous compiles). */
+async function createWasmBackendAsync(source: BufferSource | WebAssembly.Module): Promise<Backend> {
+  const module = source instanceof WebAssembly.Module ? source : await WebAssembly.compile(source);
+  const { imports, bind } = makeImports();
+  return backendOver(await WebAssembly.instantiate(module, imports), bind);
+}
+
+type Fs = { readFileSync(path: string | URL): Uint8Array; existsSync(path: string | URL): boolean };
+
+/** This module's URL: import.meta.url in the ESM build, from __filename in the CJS one. */
+function moduleUrl(): string | undefined {
+  // esbuild's CJS output replaces import.meta with {} (url undefined), so
+  // this is set exactly in the ESM build (checked first: a CJS global
+  // __filename, as `node -e` defines, must not win there).
+  const meta = import.meta as { url?: string } | undefined;
+  if (typeof meta?.url === 'string' && meta.url !== '') return meta.url;
+  if (typeof __filename === 'string' && __filename !== '') {
+    return nodeBuiltin<{ pathToFileURL(path: string): URL }>('node:url')?.pathToFileURL(__filename).href;
+  }
+  return undefined;
+}
+
+/** The wasm file in Node, or undefined outside Node. Throws when Node cannot find it. */
+function readWasmFileSync(file: string): Uint8Array | undefined {
+  const env = (globalThis as Env).process;
+  if (!env?.versions?.node) return undefined;
+  const fs = nodeBuiltin<Fs>('node:fs');
+  if (!fs) return undefined;
+  const tried: string[] = [];
+  const dir = env.env?.SALINE_WASM_DIR;
+  if (dir) {
+    const path = dir.replace(/[\\/]+$/, '') + '/' + file;
+    if (fs.existsSync(path)) return fs.readFileSync(path);
+    tried.push(path);
+  }
+  const base = moduleUrl();
+  if (base) {
+    for (let up = 1; up <= 4; up++) {
+      const url = new URL('../'.repeat(up) + 'wasm/' + file, base);
+      if (fs.existsSync(url)) return fs.readFileSync(url);
+      tried.push(url.href);
+    }
+  }
+  throw new Error(`saline: ${file} not found (looked at ${tried.join(', ') || 'no location'}); build it with js/scripts/build-wasm.sh or set SALINE_WASM_DIR`);
+}
+
+/**
+ * Loads the WebAssembly backend synchronously: in Node (reads the file next
+ * to the package and instantiates at once), or from `source` anywhere.
+ * Returns undefined where loading must be awaited (browsers): use `loadWasm`.
+ */
+export function loadWasmSync(source?: BufferSource | WebAssembly.Module): Backend | undefined {
+  if (source !== undefined) return createWasmBackend(source);
+  const simd = wasmSimdSupported();
+  const bytes = readWasmFileSync(wasmFileName(simd));
+  return bytes ? createWasmBackend(bytes) : undefined;
+}
+
+function defaultUrl(simd: boolean): URL {
+  const base = (import.meta as { url?: string } | undefined)?.url;
+  if (!base) throw new Error('saline: cannot locate the WebAssembly file from this build; pass its URL to loadWasm(url)');
+  // Separate literals so that bundlers see (and copy) each asset.
+  return simd ? new URL('../../wasm/saline-simd.wasm', import.meta.url) : new URL('../../wasm/saline.wasm', import.meta.url);
+}
+
+/**
+ * Loads the WebAssembly backend asynchronously (browsers, workers, Deno):
+ * fetches `source` (default: the SIMD or baseline file next to the package)
+ * and compiles while it streams. `source` may also be bytes, a compiled
+ * module or a Response. In Node without a source it reads the file like
+ * `loadWasmSync`.
+ */
+export async function loadWasm(source?: string | URL | BufferSource | WebAssembly.Module | Response): Promise<Backend> {
+  if (source instanceof WebAssembly.Module || source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
+    return createWasmBackendAsync(source as BufferSource | WebAssembly.Module);
+  }
+  const simd = wasmSimdSupported();
+  if (source === undefined) {
+    const bytes = readWasmFileSync(wasmFileName(simd));
+    if (bytes) return createWasmBackendAsync(bytes);
+  }
+  const isResponse = typeof Response !== 'undefined' && source instanceof Response;
+  const response = isResponse ? (source as Response) : await fetch((source as string | URL | undefined) ?? defaultUrl(simd));
+  if (!response.ok) throw new Error(`saline: fetching ${response.url || 'the WebAssembly file'} failed (HTTP ${response.status})`);
+  const { imports, bind } = makeImports();
+  // instantiateStreaming compiles while the bytes arrive, but only when the
+  // server labels them application/wasm; otherwise compile from the bytes.
+  const wasmType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim() === 'application/wasm';
+  const { instance } =
+    wasmType && typeof WebAssembly.instantiateStreaming === 'function'
+      ? await WebAssembly.instantiateStreaming(response, imports)
+      : await WebAssembly.instantiate(await response.arrayBuffer(), imports);
+  return backendOver(instance, bind);
+}
+
+/** Alias of `loadWasm`. */
+export const loadWasmAsync = loadWasm;

@@ -1,0 +1,80 @@
+/**
+ * The one path from the API to a backend: allocate the output the catalog
+ * sized, call, trim to the length written, and translate errors. Every
+ * family goes through here, so none repeats the glue.
+ */
+import { getBackend } from './backend/index.js';
+import { ErrorCode, type Op } from './backend/types.js';
+import { isBackendError, translate, type Renames } from './errors.js';
+import { alloc } from './input.js';
+
+type Bytes = readonly (Uint8Array | null)[];
+
+/** What a call is, for its error messages. */
+export interface Where {
+  /** The JS function, leading every message ("gcm.decrypt"). */
+  readonly fn: string;
+  /** The message of a failed tag or signature check. */
+  readonly failure?: string;
+  /** The core's parameter names this function spells differently. */
+  readonly renames?: Renames;
+}
+
+/**
+ * The output, trimmed to the length written. A shorter result (CBC
+ * unpadding, a PHC string) is copied out and the larger buffer wiped, so
+ * that no stale bytes hang off the returned array's buffer.
+ */
+function trimmed(out: Uint8Array, written: number): Uint8Array {
+  if (written === out.length) return out;
+  const result = out.slice(0, written);
+  out.fill(0);
+  return result;
+}
+
+/** Runs `op`; on a failed verification returns null instead of throwing. */
+export function callOrNull(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): Uint8Array | null {
+  const out = alloc(where.fn, 'output', outLength);
+  try {
+    return trimmed(out, getBackend().call(op, alg, bytes, nums, out));
+  } catch (error) {
+    out.fill(0);
+    if (isBackendError(error) && error.code === ErrorCode.Verification) return null;
+    throw translate(where.fn, error, where.failure, where.renames);
+  }
+}
+
+/** Runs `op` and returns its output; every failure throws. */
+export function call(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): Uint8Array {
+  const out = alloc(where.fn, 'output', outLength);
+  try {
+    return trimmed(out, getBackend().call(op, alg, bytes, nums, out));
+  } catch (error) {
+    out.fill(0);
+    throw translate(where.fn, error, where.failure, where.renames);
+  }
+}
+
+/** Runs an op whose answer is one byte, 1 or 0. */
+export function callBoolean(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[] = []): boolean {
+  return call(where, op, alg, bytes, nums, 1)[0] === 1;
+}
+
+/** `call` off the main thread: the libuv pool natively, a worker on WebAssembly. */
+export async function callAsync(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): Promise<Uint8Array> {
+  try {
+    return await getBackend().callAsync(op, alg, bytes, nums, outLength);
+  } catch (error) {
+    throw translate(where.fn, error, where.failure, where.renames);
+  }
+}
+
+/** `callAsync` that resolves to null on a failed verification. */
+export async function callAsyncOrNull(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): Promise<Uint8Array | null> {
+  try {
+    return await getBackend().callAsync(op, alg, bytes, nums, outLength);
+  } catch (error) {
+    if (isBackendError(error) && error.code === ErrorCode.Verification) return null;
+    throw translate(where.fn, error, where.failure, where.renames);
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * The hash functions, noble-style: `sha256(msg)` hashes at once,
+ * `sha256.create()` hashes incrementally, `.outputLen` and `.blockLen` come
+ * from the catalog. One table row per algorithm; all the glue is `makeHash`.
+ */
+import { Op } from './backend/types.js';
+import { call } from './call.js';
+import { entry } from './catalog.js';
+import type { CatalogEntry } from './backend/types.js';
+import { length, message, optionalBytes, options, type Input } from './input.js';
+import { openStream, type Hasher } from './stream.js';
+
+export type { Hasher } from './stream.js';
+
+/** Options of the XOFs (SHAKE): the output length in bytes. */
+export interface XofOptions {
+  /** Output length in bytes (default: the catalog's, 16 for SHAKE128 and 32 for SHAKE256, as in node:crypto and noble). */
+  dkLen?: number;
+}
+
+/** BLAKE2 options (RFC 7693). */
+export interface Blake2Options {
+  /** Output length: 1 to 64 bytes for BLAKE2b, 1 to 32 for BLAKE2s. */
+  dkLen?: number;
+  /** Key for keyed hashing (MAC mode): up to 64 bytes (BLAKE2b) or 32 (BLAKE2s). */
+  key?: Uint8Array;
+  /** Salt: up to 16 bytes (BLAKE2b) or 8 (BLAKE2s), zero-padded (RFC 7693 §2.5). */
+  salt?: Uint8Array;
+  /** Personalization: up to 16 bytes (BLAKE2b) or 8 (BLAKE2s), zero-padded. */
+  personalization?: Uint8Array;
+}
+
+/** BLAKE3 options. `key` and `context` exclude each other. */
+export interface Blake3Options {
+  /** Output length in bytes (any; default 32). */
+  dkLen?: number;
+  /** 32-byte key: BLAKE3's keyed hash (a MAC). */
+  key?: Uint8Array;
+  /** Key-derivation context: a hard-coded, application-specific label (string or UTF-8 bytes); the message is then the key material. */
+  context?: string | Uint8Array;
+}
+
+/** A fixed-output hash takes no options. */
+export type NoOptions = Record<string, never>;
+
+/** A hash function: call it to hash at once, `.create()` to hash incrementally. */
+export interface HashFunction<O = NoOptions> {
+  (msg: Input, opts?: O): Uint8Array;
+  /** Default digest size in bytes. */
+  readonly outputLen: number;
+  /** Internal block size in bytes (what HMAC pads the key to). */
+  readonly blockLen: number;
+  /** An incremental hasher; free it with `destroy()` (or let the GC do it). */
+  create(opts?: O): Hasher;
+}
+
+const OPTION_NAMES = ['dkLen', 'key', 'salt', 'personalization', 'context'] as const;
+const RENAMES = { output: 'dkLen' };
+
+/** Which catalog algorithm each of our hash functions computes (for hmac, pbkdf2, hkdf). */
+const algorithmOf = /* @__PURE__ */ new WeakMap<Function, string>();
+
+/**
+ * The catalog name of `hash`, one of this module's functions; anything else
+ * is a TypeError naming the parameter.
+ */
+export function hashName(where: string, hash: unknown): string {
+  const name = typeof hash === 'function' ? algorithmOf.get(hash) : undefined;
+  if (name === undefined) {
+    throw new TypeError(`${where}: hash: expected one of saline's hash functions (sha256, sha512, blake2b ...), got ${typeof hash === 'function' ? 'another function' : typeof hash}`);
+  }
+  return name;
+}
+
+/** [key, salt, personal, context] and the output length, as Op.Hash and streamNew take them. */
+function parse(where: string, info: CatalogEntry, opts: unknown): [(Uint8Array | null)[], number] {
+  const o = options(where, opts, OPTION_NAMES);
+  const outputLen = o.dkLen === undefined ? info.outputLength : length(where, 'dkLen', o.dkLen);
+  // BLAKE3's context is a label, not a secret, so a string is fine there (taken as UTF-8).
+  const context = o.context === undefined ? null : message(where, 'context', o.context);
+  const args = [
+    optionalBytes(where, 'key', o.key),
+    optionalBytes(where, 'salt', o.salt),
+    optionalBytes(where, 'personalization', o.personalization),
+    context,
+  ];
+  return [args, outputLen];
+}
+
+function makeHash<O>(exportName: string, name: string): HashFunction<O> {
+  let cached: CatalogEntry | undefined;
+  const info = () => (cached ??= entry(name));
+  const hash = (msg: Input, opts?: O): Uint8Array => {
+    const i = info();
+    const data = message(exportName, 'msg', msg);
+    if (opts === undefined) return call({ fn: exportName }, Op.Hash, i.id, [data], [i.outputLength], i.outputLength);
+    const [args, outputLen] = parse(exportName, i, opts);
+    return call({ fn: exportName, renames: RENAMES }, Op.Hash, i.id, [data, ...args], [outputLen], outputLen);
+  };
+  const create = (opts?: O): Hasher => {
+    const where = `${exportName}.create`;
+    const i = info();
+    const [args, outputLen] = parse(where, i, opts);
+    return openStream(where, i.id, args, [outputLen], outputLen, i.blockLength);
+  };
+  algorithmOf.set(hash, name);
+  Object.defineProperties(hash, {
+    name: { value: exportName },
+    outputLen: { get: () => info().outputLength, enumerable: true },
+    blockLen: { get: () => info().blockLength, enumerable: true },
+    create: { value: create, enumerable: true },
+  });
+  return hash as HashFunction<O>;
+}
+
+// SHA-1 and SHA-2: FIPS 180-4.
+export const sha1: HashFunction = /* @__PURE__ */ makeHash('sha1', 'sha1');
+export const sha224: HashFunction = /* @__PURE__ */ makeHash('sha224', 'sha224');
+export const sha256: HashFunction = /* @__PURE__ */ makeHash('sha256', 'sha256');
+export const sha384: HashFunction = /* @__PURE__ */ makeHash('sha384', 'sha384');
+export const sha512: HashFunction = /* @__PURE__ */ makeHash('sha512', 'sha512');
+export const sha512_256: HashFunction = /* @__PURE__ */ makeHash('sha512_256', 'sha512-256');
+// SHA-3 and SHAKE: FIPS 202; Keccak-256 is the pre-standard padding Ethereum uses.
+export const sha3_224: HashFunction = /* @__PURE__ */ makeHash('sha3_224', 'sha3-224');
+export const sha3_256: HashFunction = /* @__PURE__ */ makeHash('sha3_256', 'sha3-256');
+export const sha3_384: HashFunction = /* @__PURE__ */ makeHash('sha3_384', 'sha3-384');
+export const sha3_512: HashFunction = /* @__PURE__ */ makeHash('sha3_512', 'sha3-512');
+export const keccak_256: HashFunction = /* @__PURE__ */ makeHash('keccak_256', 'keccak256');
+export const shake128: HashFunction<XofOptions> = /* @__PURE__ */ makeHash('shake128', 'shake128');
+export const shake256: HashFunction<XofOptions> = /* @__PURE__ */ makeHash('shake256', 'shake256');
+// BLAKE2: RFC 7693. BLAKE3: the BLAKE3 specification.
+export const blake2b: HashFunction<Blake2Options> = /* @__PURE__ */ makeHash('blake2b', 'blake2b');
+export const blake2s: HashFunction<Blake2Options> = /* @__PURE__ */ makeHash('blake2s', 'blake2s');
+export const blake3: HashFunction<Blake3Options> = /* @__PURE__ */ makeHash('blake3', 'blake3');
+// Legacy, for interoperability only: MD4 (RFC 1320), MD5 (RFC 1321), RIPEMD-160, Whirlpool (ISO/IEC 10118-3).
+export const md4: HashFunction = /* @__PURE__ */ makeHash('md4', 'md4');
+export const md5: HashFunction = /* @__PURE__ */ makeHash('md5', 'md5');
+export const ripemd160: HashFunction = /* @__PURE__ */ makeHash('ripemd160', 'ripemd160');
+export const whirlpool: HashFunction = /* @__PURE__ */ makeHash('whirlpool', 'whirlpool');

@@ -1,0 +1,128 @@
+/**
+ * Byte helpers: hex, base64, UTF-8, random bytes and constant-time equality.
+ * The encoders are plain JS (no backend, usable before `ready()`); random
+ * bytes and equality go to the core, so that one implementation of each
+ * serves every binding.
+ */
+import { Op } from './backend/types.js';
+import { call, callBoolean } from './call.js';
+import { bytes, length } from './input.js';
+
+const HEX = '0123456789abcdef';
+const HEX_PAIRS = /* @__PURE__ */ Array.from({ length: 256 }, (_, i) => HEX[i >> 4]! + HEX[i & 15]!);
+
+/** Lowercase hex of `data`. */
+export function bytesToHex(data: Uint8Array): string {
+  bytes('bytesToHex', 'data', data);
+  let out = '';
+  for (let i = 0; i < data.length; i++) out += HEX_PAIRS[data[i]!];
+  return out;
+}
+
+function nibble(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48; // 0-9
+  if (code >= 97 && code <= 102) return code - 87; // a-f
+  if (code >= 65 && code <= 70) return code - 55; // A-F
+  return -1;
+}
+
+/** The bytes of a hex string (either case, no prefix, no separators). */
+export function hexToBytes(hex: string): Uint8Array {
+  if (typeof hex !== 'string') throw new TypeError(`hexToBytes: hex: expected a string, got ${typeof hex}`);
+  if (hex.length % 2 !== 0) throw new RangeError(`hexToBytes: hex: expected an even number of characters, got ${hex.length}`);
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) {
+    const hi = nibble(hex.charCodeAt(2 * i));
+    const lo = nibble(hex.charCodeAt(2 * i + 1));
+    if (hi < 0 || lo < 0) throw new Error(`hexToBytes: hex: not a hex digit at index ${hi < 0 ? 2 * i : 2 * i + 1}`);
+    out[i] = (hi << 4) | lo;
+  }
+  return out;
+}
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const B64_INDEX = /* @__PURE__ */ (() => {
+  const table = new Int16Array(128).fill(-1);
+  for (let i = 0; i < 64; i++) table[B64.charCodeAt(i)] = i;
+  return table;
+})();
+
+/** Base64 of `data` (RFC 4648 §4: standard alphabet, with padding). */
+export function bytesToBase64(data: Uint8Array): string {
+  bytes('bytesToBase64', 'data', data);
+  let out = '';
+  let i = 0;
+  for (; i + 2 < data.length; i += 3) {
+    const n = (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
+    out += B64[n >> 18]! + B64[(n >> 12) & 63]! + B64[(n >> 6) & 63]! + B64[n & 63]!;
+  }
+  const rest = data.length - i;
+  if (rest === 1) {
+    const n = data[i]! << 16;
+    out += B64[n >> 18]! + B64[(n >> 12) & 63]! + '==';
+  } else if (rest === 2) {
+    const n = (data[i]! << 16) | (data[i + 1]! << 8);
+    out += B64[n >> 18]! + B64[(n >> 12) & 63]! + B64[(n >> 6) & 63]! + '=';
+  }
+  return out;
+}
+
+/**
+ * The bytes of a base64 string (RFC 4648 §4, padded). Strict: no
+ * whitespace, no URL-safe alphabet, and the unused bits of the last group
+ * must be zero (§3.5), so that every byte string has one encoding.
+ */
+export function base64ToBytes(base64: string): Uint8Array {
+  const where = 'base64ToBytes: base64';
+  if (typeof base64 !== 'string') throw new TypeError(`${where}: expected a string, got ${typeof base64}`);
+  if (base64.length % 4 !== 0) throw new RangeError(`${where}: expected a multiple of 4 characters, got ${base64.length}`);
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  const out = new Uint8Array((base64.length / 4) * 3 - padding);
+  const digit = (i: number): number => {
+    const code = base64.charCodeAt(i);
+    const value = code < 128 ? B64_INDEX[code]! : -1;
+    if (value < 0) throw new Error(`${where}: not a base64 character at index ${i}`);
+    return value;
+  };
+  let o = 0;
+  const end = base64.length - (padding ? 4 : 0);
+  for (let i = 0; i < end; i += 4) {
+    const n = (digit(i) << 18) | (digit(i + 1) << 12) | (digit(i + 2) << 6) | digit(i + 3);
+    out[o++] = n >> 16;
+    out[o++] = (n >> 8) & 255;
+    out[o++] = n & 255;
+  }
+  if (padding) {
+    const a = digit(end);
+    const b = digit(end + 1);
+    const c = padding === 1 ? digit(end + 2) : 0;
+    if ((padding === 2 ? b & 15 : c & 3) !== 0) throw new Error(`${where}: the last group has non-zero unused bits`);
+    out[o++] = (a << 2) | (b >> 4);
+    if (padding === 1) out[o++] = ((b & 15) << 4) | (c >> 2);
+  }
+  return out;
+}
+
+const encoder = /* @__PURE__ */ new TextEncoder();
+
+/** The UTF-8 encoding of `text`. */
+export function utf8ToBytes(text: string): Uint8Array {
+  if (typeof text !== 'string') throw new TypeError(`utf8ToBytes: text: expected a string, got ${typeof text}`);
+  return encoder.encode(text);
+}
+
+/** `n` bytes from the system's CSPRNG (getrandom natively, crypto.getRandomValues in WebAssembly). */
+export function randomBytes(n = 32): Uint8Array {
+  return call({ fn: 'randomBytes' }, Op.RandomBytes, 0, [], [], length('randomBytes', 'n', n));
+}
+
+/**
+ * Whether `a` and `b` hold the same bytes, in time that depends only on
+ * their lengths (the core's `subtle` comparison). Different lengths are
+ * simply unequal.
+ */
+export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  bytes('equalBytes', 'a', a);
+  bytes('equalBytes', 'b', b);
+  return callBoolean({ fn: 'equalBytes' }, Op.ConstantTimeEqual, 0, [a, b]);
+}
