@@ -1,0 +1,88 @@
+// Saline's own rows. The JS package (npm name `saline`, at the repository's
+// js/) promises noble's names and a tweetnacl-js drop-in, so its rows reuse
+// the noble-style and tweetnacl-style operations unchanged: Saline is measured
+// by exactly the calls its peers get. When the package is not built, every
+// Saline library reports "Saline not built" and the report's ratio columns
+// show n/a.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire, register } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { nobleStyleOps } from './noble-style.mjs';
+import { tweetnaclStyleOps } from './tweetnacl-style.mjs';
+
+// SALINE_JS_DIR points at another checkout's built package (and lets the
+// adapter be tried against a stand-in before js/ exists).
+const JS_DIR = process.env.SALINE_JS_DIR ? path.resolve(process.env.SALINE_JS_DIR) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../js');
+const NOT_BUILT = 'Saline not built (no loadable package at js/)';
+
+// The ESM entry of a subpath from package.json "exports" (conditions
+// import > node > default), else what require.resolve finds. Throws while the
+// package is not built (js/package.json can exist before its dist/ does).
+export function entryOf(subpath) {
+  const require = createRequire(path.join(JS_DIR, 'package.json'));
+  const pkg = JSON.parse(fs.readFileSync(path.join(JS_DIR, 'package.json'), 'utf8'));
+  let target = pkg.exports?.[subpath];
+  while (target && typeof target === 'object') target = target.import ?? target.node ?? target.default;
+  const file = typeof target === 'string' ? path.join(JS_DIR, target) : require.resolve(subpath === '.' ? JS_DIR : `saline/${subpath.slice(2)}`);
+  if (!fs.existsSync(file)) throw new Error(`${file} does not exist`);
+  return { file, version: pkg.version, dir: JS_DIR };
+}
+
+// Each backend gets its own instance of the package's whole module graph
+// (instance-hooks.mjs), and SALINE_BACKEND is set while that instance makes
+// its first call, when the package picks and caches its backend.
+let hooksRegistered = false;
+async function importWithBackend(subpath, backend) {
+  const { file, version } = entryOf(subpath);
+  if (!hooksRegistered) {
+    register('./instance-hooks.mjs', import.meta.url, { data: { root: pathToFileURL(JS_DIR).href } });
+    hooksRegistered = true;
+  }
+  const saved = process.env.SALINE_BACKEND;
+  if (backend) process.env.SALINE_BACKEND = backend;
+  try {
+    const imported = await import(`${pathToFileURL(file).href}?instance=${backend ?? 'default'}`);
+    const mod = imported.default && !imported.sha256 && !imported.lowlevel ? imported.default : imported;
+    const answered = typeof mod.backend === 'function' ? mod.backend() : undefined;
+    return { mod, version, answered };
+  } finally {
+    if (saved === undefined) delete process.env.SALINE_BACKEND; else process.env.SALINE_BACKEND = saved;
+  }
+}
+
+// The package's own answer to "which backend runs this?" (STYLE.md: a
+// backend() query per primitive), recorded per case in the results.
+const backendQuery = (mod, fallback) => (kase) => {
+  if (typeof mod.backend !== 'function') return fallback;
+  try { return String(mod.backend(kase.algorithm) ?? fallback); } catch { return fallback; }
+};
+
+function unavailable(id, reason) {
+  return { id, name: id, subject: true, available: false, reason, ops: {} };
+}
+
+async function loadBackend(id, backend) {
+  let loaded;
+  try { entryOf('.'); } catch { return unavailable(id, NOT_BUILT); }
+  try { loaded = await importWithBackend('.', backend); } catch (err) { return unavailable(id, `the ${backend} backend did not load: ${String(err?.message ?? err).split('\n')[0]}`); }
+  const { mod, version, answered } = loaded;
+  if (answered && answered !== backend) return unavailable(id, `asked for the ${backend} backend, the package answered ${answered}`);
+  return { id, name: `saline (${backend})`, version, subject: true, backendFor: backendQuery(mod, backend), ops: nobleStyleOps(mod) };
+}
+
+export const loadNative = () => loadBackend('saline-native', 'native');
+export const loadWasm = () => loadBackend('saline-wasm', 'wasm');
+
+export async function loadTweetnacl() {
+  let loaded;
+  try { entryOf('./tweetnacl'); } catch { return unavailable('saline/tweetnacl', NOT_BUILT); }
+  try { loaded = await importWithBackend('./tweetnacl', process.env.SALINE_BACKEND); } catch (err) { return unavailable('saline/tweetnacl', `did not load: ${String(err?.message ?? err).split('\n')[0]}`); }
+  // The compat module has no backend() of its own; the main entry of the same
+  // instance shares its module state and answers for it.
+  const { answered } = await importWithBackend('.', process.env.SALINE_BACKEND);
+  return {
+    id: 'saline/tweetnacl', name: 'saline/tweetnacl', version: loaded.version, subject: true,
+    ...(answered && { backendFor: () => answered }), ops: tweetnaclStyleOps(loaded.mod),
+  };
+}

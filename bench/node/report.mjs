@@ -1,0 +1,181 @@
+// Merges every runtime's results file into bench/REPORT.md and the charts.
+//   node report.mjs [--results DIR] [--out FILE] [--charts DIR]
+// For each runtime the newest file in the results directory is used (by its
+// "date" field), so older runs stay as history without cluttering the report.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { validateResults } from './lib/schema.mjs';
+import * as f from './lib/format.mjs';
+import { writeCharts } from './charts.mjs';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const BENCH = path.resolve(HERE, '..');
+export const TABLE_HEADER = ['Alg type', 'Alg', 'Library', 'rate', 'iterations', 'time', 'data throughput', 'min–max'];
+const RUNTIME_TITLES = { node: 'Node', browser: 'Browser (headless Chromium)', go: 'Go', rust: 'Rust (native)', python: 'Python' };
+
+export function loadResults(dir) {
+  const latest = new Map();
+  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort() : []) {
+    const doc = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
+    const errors = validateResults(doc);
+    if (errors.length) throw new Error(`${name} does not match the results schema:\n  ${errors.slice(0, 10).join('\n  ')}`);
+    const prev = latest.get(doc.runtime.name);
+    if (!prev || Date.parse(doc.date) >= Date.parse(prev.doc.date)) latest.set(doc.runtime.name, { name, doc });
+  }
+  const order = Object.keys(RUNTIME_TITLES);
+  return [...latest.values()].sort((a, b) => (order.indexOf(a.doc.runtime.name) + 1 || 99) - (order.indexOf(b.doc.runtime.name) + 1 || 99));
+}
+
+const okRate = (c, lib) => c.results.find((r) => r.library === lib && r.status === 'ok')?.rate.median;
+const subjectsOf = (doc) => doc.libraries.filter((l) => l.subject).map((l) => l.id);
+const caseLabel = (c) => `${c.name}${c.size && c.unit !== 'memory' && c.operation !== 'kdf' ? ` ${f.size(c.size)}` : ''}`;
+const cell = (s) => String(s).replaceAll('|', '\\|');
+const row = (cells) => `| ${cells.map(cell).join(' | ')} |`;
+
+// Saline versus its fastest peer, per case, for the summary.
+function subjectStanding(doc) {
+  const subjects = new Set(subjectsOf(doc));
+  const lines = [];
+  let fastest = 0;
+  let measured = 0;
+  for (const c of doc.cases) {
+    if (c.unit === 'memory') continue;
+    const ok = c.results.filter((r) => r.status === 'ok');
+    const mine = ok.filter((r) => subjects.has(r.library)).sort((a, b) => b.rate.median - a.rate.median)[0];
+    const peer = ok.filter((r) => !subjects.has(r.library)).sort((a, b) => b.rate.median - a.rate.median)[0];
+    if (!mine || !peer) continue;
+    measured++;
+    if (mine.rate.median >= peer.rate.median) fastest++;
+    else lines.push(`- ${c.id}: ${mine.library} is ${f.ratio(peer.rate.median / mine.rate.median)} slower than ${peer.library} (${f.opsPerSec(mine.rate.median)} vs ${f.opsPerSec(peer.rate.median)})`);
+  }
+  return { fastest, measured, lines };
+}
+
+function summary(runs) {
+  const out = ['## Summary', ''];
+  const withSubject = runs.filter(({ doc }) => doc.cases.some((c) => subjectsOf(doc).some((s) => okRate(c, s))));
+  if (!withSubject.length) {
+    const reasons = [...new Set(runs.flatMap(({ doc }) => doc.libraries.filter((l) => l.subject && !l.available).map((l) => l.reason)))];
+    out.push('**Saline rows are pending.** No runtime produced a Saline measurement yet' +
+      `${reasons.length ? ` (${reasons.join('; ')})` : ''}, so every "×" ratio column shows n/a. ` +
+      'The peer rows below are the baseline Saline will be compared against.', '');
+  }
+  for (const { doc } of runs.filter((r) => withSubject.length && !withSubject.includes(r))) {
+    const title = RUNTIME_TITLES[doc.runtime.name] ?? doc.runtime.name;
+    const why = doc.libraries.find((l) => l.subject && !l.available)?.reason ?? 'no Saline library in this runtime yet';
+    out.push(`**${title}:** peers only (${why}).`, '');
+  }
+  for (const { doc } of withSubject) {
+    const { fastest, measured, lines } = subjectStanding(doc);
+    out.push(`**${RUNTIME_TITLES[doc.runtime.name] ?? doc.runtime.name}:** Saline is fastest in ${fastest} of ${measured} workloads it shares with a peer.`);
+    if (lines.length) out.push('', 'Where it is not:', '', ...lines);
+    out.push('');
+  }
+  return out;
+}
+
+function libraryTable(doc) {
+  const out = ['| Library | version | status |', '| --- | --- | --- |'];
+  for (const l of doc.libraries) out.push(row([l.id, [l.version, l.detail].filter(Boolean).join('; ') || '—', l.available ? 'measured' : `not measured: ${l.reason}`]));
+  return out;
+}
+
+// The classic layout, one row per (case, library) that ran, fastest first,
+// plus n/a rows for libraries that measure other cases of the group but lack
+// this one, and one "×" column per Saline library: its rate over the row's.
+function groupTable(doc, group, cases) {
+  // Only Saline libraries that measured something in this group get a column
+  // (saline/tweetnacl has nothing to say about AES); none measured: one n/a column.
+  const subjects = subjectsOf(doc).filter((s) => cases.some((c) => okRate(c, s)));
+  const ratioHeads = subjects.length ? subjects.map((s) => `${s} ×`) : ['Saline ×'];
+  const out = [row([...TABLE_HEADER, ...ratioHeads]), row([...TABLE_HEADER, ...ratioHeads].map(() => '---'))];
+  const activeInGroup = new Set(cases.flatMap((c) => c.results.filter((r) => r.status === 'ok').map((r) => r.library)));
+  for (const c of cases) {
+    const ok = c.results.filter((r) => r.status === 'ok').sort((a, b) => b.rate.median - a.rate.median);
+    const missing = c.results.filter((r) => r.status !== 'ok' && (r.status !== 'n/a' || (activeInGroup.has(r.library) && !subjects.includes(r.library))));
+    let first = true;
+    const lead = () => { const l = first ? [group, caseLabel(c)] : ['', '']; first = false; return l; };
+    for (const r of ok) {
+      const mb = (rate) => (rate * c.size) / 1e6;
+      const perOp = c.latency ? ` (${f.count(1e9 / r.rate.median)} ns/op)` : '';
+      const minMax = c.unit === 'bytes' ? `${f.mbPerSec(mb(r.rate.min))} – ${f.mbPerSec(mb(r.rate.max))}` : `${f.opsPerSec(r.rate.min)} – ${f.opsPerSec(r.rate.max)}`;
+      const ratios = subjects.length
+        ? subjects.map((s) => (s === r.library ? '—' : okRate(c, s) ? f.ratio(okRate(c, s) / r.rate.median) : 'n/a'))
+        : ['n/a'];
+      const name = r.backend ? `${r.library} [${r.backend}]` : r.library;
+      out.push(row([...lead(), name, `${f.opsPerSec(r.rate.median)}${perOp}`, f.count(r.iterations), f.seconds(r.seconds),
+        c.unit === 'bytes' ? f.mbPerSec(mb(r.rate.median)) : '—', minMax, ...ratios]));
+    }
+    if (!ok.length && !missing.length) out.push(row([...lead(), '—', 'n/a (no library here has it)', '', '', '', '', ...ratioHeads.map(() => 'n/a')]));
+    for (const r of missing) {
+      const status = r.status === 'n/a' ? 'n/a' : `${r.status} (see below)`;
+      out.push(row([...lead(), r.library, status, '', '', '', '', ...ratioHeads.map(() => 'n/a')]));
+    }
+  }
+  return out;
+}
+
+function memoryTable(doc, cases) {
+  const out = ['| Alg type | Alg | Library | ops | heap growth | RSS growth | external + ArrayBuffer growth |', '| --- | --- | --- | --- | --- | --- | --- |'];
+  for (const c of cases) {
+    let first = true;
+    for (const r of c.results.filter((x) => x.status !== 'n/a')) {
+      const lead = first ? [c.group, caseLabel(c)] : ['', ''];
+      first = false;
+      if (r.status !== 'ok') { out.push(row([...lead, r.library, `${r.status}: ${r.reason}`, '', '', ''])); continue; }
+      const m = r.memory;
+      out.push(row([...lead, r.library, f.count(m.ops), f.bytes(m.heap_bytes), f.bytes(m.rss_bytes), m.external_bytes === undefined ? '—' : f.bytes(m.external_bytes)]));
+    }
+  }
+  return out;
+}
+
+function runtimeSection({ name, doc }, charts) {
+  const title = RUNTIME_TITLES[doc.runtime.name] ?? doc.runtime.name;
+  const m = doc.machine;
+  const out = [`## ${title}`, '',
+    `${doc.runtime.name} ${doc.runtime.version}${doc.runtime.detail ? ` (${doc.runtime.detail})` : ''} · host ${doc.host} · ${m.cpu_model}, ${m.cores} cores / ${m.logical_cpus ?? m.cores} threads` +
+    ` · CPU flags: ${m.cpu_flags.join(' ') || 'n/a'} · ${doc.date.slice(0, 16).replace('T', ' ')} UTC · profile ${doc.profile}` +
+    ` (${doc.settings ? `${doc.settings.rounds} rounds × ≥ ${doc.settings.minTime} s` : 'settings not recorded'}) · raw data: [results/${name}](results/${name})`, ''];
+  if (charts.length) out.push(`Charts: ${charts.map((c) => `[${c.title}](${c.file})`).join(' · ')}`, '');
+  out.push(...libraryTable(doc), '');
+  const groups = [...new Set(doc.cases.map((c) => c.group))];
+  for (const group of groups) {
+    const cases = doc.cases.filter((c) => c.group === group);
+    out.push(`### ${group}`, '', ...(group === 'Memory' ? memoryTable(doc, cases) : groupTable(doc, group, cases)), '');
+  }
+  const problems = doc.cases.flatMap((c) => c.results.filter((r) => r.status === 'excluded' || r.status === 'error').map((r) => `- ${c.id} · ${r.library}: ${r.status}, ${r.reason}`));
+  if (problems.length) out.push('### Excluded and failed results', '', 'These rows are left out of the tables above; the reason is the reference check or the error seen.', '', ...problems, '');
+  return out;
+}
+
+export function buildReport(runs, chartsByRuntime = new Map()) {
+  const out = ['# Saline benchmark report', '',
+    'Regenerate with `make bench` (quick profile) or `make bench-full` from the repository root; `node bench/node/report.mjs` re-renders this file and the charts from the stored results.',
+    'Workloads are defined in [workloads.json](workloads.json); methods, profiles and the results schema in [README.md](README.md).',
+    'rate is the median over rounds of (iterations ÷ time) per round; iterations and time are totals over all rounds; min–max are the slowest and fastest round; MB = 10⁶ bytes.',
+    '"×" columns give a Saline library\'s rate divided by the row\'s rate (above 1× means Saline is faster).', '',
+    ...summary(runs)];
+  if (!runs.length) out.push('No results yet: run `make bench`.', '');
+  for (const run of runs) out.push(...runtimeSection(run, chartsByRuntime.get(run.doc.runtime.name) ?? []));
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+export async function writeReport({ resultsDir = path.join(BENCH, 'results'), outFile = path.join(BENCH, 'REPORT.md'), chartsDir = path.join(BENCH, 'charts') } = {}) {
+  const runs = loadResults(resultsDir);
+  const chartsByRuntime = new Map();
+  for (const run of runs) {
+    const charts = await writeCharts(run.doc, chartsDir);
+    chartsByRuntime.set(run.doc.runtime.name, charts.map((c) => ({ ...c, file: path.relative(path.dirname(outFile), c.file) })));
+  }
+  fs.writeFileSync(outFile, buildReport(runs, chartsByRuntime));
+  return { outFile, runs };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const opt = (n) => { const i = args.indexOf(`--${n}`); return i >= 0 ? path.resolve(args[i + 1]) : undefined; };
+  const { outFile, runs } = await writeReport({ resultsDir: opt('results'), outFile: opt('out'), chartsDir: opt('charts') });
+  console.log(`report: ${runs.map((r) => r.name).join(', ') || 'no results'} -> ${path.relative(process.cwd(), outFile)}`);
+}

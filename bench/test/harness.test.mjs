@@ -1,0 +1,112 @@
+// The harness test (make bench-test): a tiny profile through the real Node
+// runner, the results schema, the report's layout, and the reference check
+// catching a deliberately wrong library. Timings here mean nothing.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runNode } from '../node/run.mjs';
+import { validateResults } from '../node/lib/schema.mjs';
+import { TABLE_HEADER, writeReport } from '../node/report.mjs';
+
+const TINY = { rounds: 1, minTime: 0.005, warmup: 0.001, slow: { rounds: 1, iterations: 1 } };
+const ONLY = '^(digest/sha256/1KiB|digest/sha3-256/1KiB|mac/hmac-sha256/32B|tweetnacl/crypto_verify_16|file/sha256/1MiB|memory/sha256/1KiB)$';
+
+// Claims SHA-256 but returns zeros: the check must exclude it, with a reason.
+const WRONG = {
+  id: 'fake-wrong', name: 'fake (wrong digest)', version: '0.0.0',
+  ops: { 'digest:sha256': (fx) => () => new Uint8Array(32).fill(fx.msg.length & 0xff) },
+};
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'saline-bench-test-'));
+const resultsDir = path.join(dir, 'results');
+let run;
+
+test('the Node runner writes a results file that matches the schema', async () => {
+  run = await runNode({ profile: 'quick', only: ONLY, settings: TINY, extraLibraries: [WRONG], outFile: path.join(resultsDir, 'tiny-node.json'), quiet: true });
+  const doc = JSON.parse(fs.readFileSync(run.file, 'utf8'));
+  assert.deepEqual(validateResults(doc), []);
+  assert.deepEqual(doc.cases.map((c) => c.id).sort(), ONLY.slice(2, -2).split('|').sort());
+  assert.ok(doc.machine.cpu_model && doc.machine.cores > 0);
+  assert.ok(doc.libraries.find((l) => l.id === 'noble').version.includes('@noble/hashes@'));
+});
+
+test('a library with a wrong output is excluded with its reason', () => {
+  const sha = run.results.cases.find((c) => c.id === 'digest/sha256/1KiB');
+  // The reference is Saline when js/ is built, node:crypto otherwise.
+  const expected = run.results.libraries.find((l) => l.available && sha.results.some((r) => r.library === l.id && r.status === 'ok')).id;
+  assert.equal(sha.reference, expected);
+  const fake = sha.results.find((r) => r.library === 'fake-wrong');
+  assert.equal(fake.status, 'excluded');
+  assert.ok(fake.reason.startsWith(`output differs from reference ${expected} `), fake.reason);
+  assert.equal(fake.rate, undefined);
+  const sha3 = run.results.cases.find((c) => c.id === 'digest/sha3-256/1KiB');
+  assert.match(sha3.results.find((r) => r.library === 'crypto-js').reason, /Keccak/);
+});
+
+test('a case a library lacks is n/a, never a zero rate', () => {
+  for (const c of run.results.cases) {
+    for (const r of c.results) {
+      if (r.status === 'ok' && c.unit !== 'memory') assert.ok(r.rate.median > 0, `${c.id} ${r.library}`);
+      if (r.status === 'n/a') assert.equal(r.rate, undefined);
+    }
+  }
+  const verify = run.results.cases.find((c) => c.id === 'tweetnacl/crypto_verify_16');
+  assert.equal(verify.results.find((r) => r.library === 'node:crypto').status, 'n/a');
+  const memory = run.results.cases.find((c) => c.id === 'memory/sha256/1KiB');
+  assert.equal(memory.results.find((r) => r.library === 'node:crypto').status, 'ok');
+});
+
+test('the schema rejects a malformed results file', () => {
+  const broken = structuredClone(run.results);
+  const ok = broken.cases[0].results.find((r) => r.status === 'ok');
+  delete ok.rate;
+  broken.cases[0].results.push({ library: 'nobody', status: 'fast' });
+  const errors = validateResults(broken);
+  assert.ok(errors.some((e) => e.includes('rate')));
+  assert.ok(errors.some((e) => e.includes('status is ok|n/a|excluded|error')));
+});
+
+test('the report has the classic columns, n/a ratios, the exclusion and the charts', async () => {
+  const outFile = path.join(dir, 'REPORT.md');
+  await writeReport({ resultsDir, outFile, chartsDir: path.join(dir, 'charts') });
+  const md = fs.readFileSync(outFile, 'utf8');
+  const header = `| ${TABLE_HEADER.join(' | ')} |`;
+  assert.ok(md.includes(header.slice(0, -2)), 'table header');
+  assert.ok(TABLE_HEADER.slice(0, 2).join() === 'Alg type,Alg' && TABLE_HEADER.includes('data throughput') && TABLE_HEADER.includes('min–max'));
+  if (!run.results.libraries.some((l) => l.subject && l.available)) {
+    assert.match(md, /Saline rows are pending/);
+    assert.ok(md.includes(`${header.slice(0, -2)} | Saline × |`));
+  }
+  const sha = run.results.cases.find((c) => c.id === 'digest/sha256/1KiB');
+  assert.ok(md.includes(`digest/sha256/1KiB · fake-wrong: excluded, output differs from reference ${sha.reference} `));
+  assert.match(md, /ns\/op\)/, 'latency rows carry ns/op');
+  assert.ok(fs.existsSync(path.join(dir, 'charts', 'node-throughput-1KiB.svg')));
+  assert.ok(fs.existsSync(path.join(dir, 'charts', 'node-latency-32B.svg')));
+});
+
+test('the report merges another runtime and computes Saline ratios', async () => {
+  const rust = structuredClone(run.results);
+  rust.runtime = { name: 'rust', version: '1.0.0' };
+  rust.libraries = [
+    { id: 'saline', name: 'saline', version: '0.1.0', available: true, subject: true },
+    { id: 'openssl', name: 'openssl', version: '3', available: true },
+  ];
+  const rate = (r) => ({ rounds: [{ iterations: r, seconds: 1 }], rate: { median: r, min: r, max: r }, iterations: r, seconds: 1 });
+  rust.cases = [
+    { id: 'digest/sha256/1KiB', group: 'Hash 1 KiB', name: 'SHA-256', algorithm: 'sha256', operation: 'digest', unit: 'bytes', size: 1024, reference: 'saline',
+      results: [{ library: 'saline', status: 'ok', ...rate(2000) }, { library: 'openssl', status: 'ok', ...rate(1000) }] },
+    { id: 'digest/md5/1KiB', group: 'Hash 1 KiB', name: 'MD5', algorithm: 'md5', operation: 'digest', unit: 'bytes', size: 1024, reference: 'saline',
+      results: [{ library: 'saline', status: 'ok', ...rate(500) }, { library: 'openssl', status: 'ok', ...rate(1000) }] },
+  ];
+  fs.writeFileSync(path.join(resultsDir, 'tiny-rust.json'), JSON.stringify(rust));
+  const outFile = path.join(dir, 'REPORT-merged.md');
+  await writeReport({ resultsDir, outFile, chartsDir: path.join(dir, 'charts') });
+  const md = fs.readFileSync(outFile, 'utf8');
+  assert.match(md, /## Node/);
+  assert.match(md, /## Rust \(native\)/);
+  assert.match(md, /Saline is fastest in 1 of 2 workloads/);
+  assert.match(md, /digest\/md5\/1KiB: saline is 2\.0× slower than openssl/);
+  assert.match(md, /\| openssl \| 1,000 ops\/s[^\n]*\| 2\.0× \|/);
+});
