@@ -15,6 +15,13 @@
 // loader finds its files at '../../wasm/' from its own module, which holds
 // for dist/esm/*.js as it does for src/backend/*.ts.
 //
+// The WebAssembly backend's worker (src/backend/wasm-worker.ts) is not a
+// file in dist/: it is bundled first, on its own, into one self-contained
+// script, which every build below receives as the string constant
+// __SALINE_WASM_WORKER__ (esbuild `define`); wasm.ts starts it inline
+// (node:worker_threads `eval: true`, or a Blob URL in browsers), so neither
+// the ESM nor the CJS build, nor a user's bundle, has a file to locate.
+//
 // The wasm files (js/wasm/) and the addon (js/native/) are not copied: they
 // ship beside dist/ (package.json "files") and the loaders look for them
 // there. Nothing is minified, so that what runs can be read.
@@ -59,6 +66,22 @@ const sharedBackend = {
     });
   },
 };
+
+// The worker script. Whitespace and syntax are minified (it ships inside a
+// string, where layout does not help anyone read it); names are kept, so
+// stack traces from the worker stay legible. It gets no worker of its own.
+const workerBuild = await build({
+  ...common,
+  entryPoints: [join(src, 'backend', 'wasm-worker.ts')],
+  format: 'iife',
+  write: false,
+  sourcemap: false,
+  minifyWhitespace: true,
+  minifySyntax: true,
+  define: { __SALINE_WASM_WORKER__: 'undefined' },
+});
+const workerScript = `${workerBuild.outputFiles[0].text}//# sourceURL=saline-wasm-worker.js\n`;
+common.define = { __SALINE_WASM_WORKER__: JSON.stringify(workerScript) };
 
 await Promise.all([
   build({
