@@ -32,27 +32,26 @@ function trimmed(out: Uint8Array, written: number): Uint8Array {
   return result;
 }
 
-/** Runs `op`; on a failed verification returns null instead of throwing. */
-export function callOrNull(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): Uint8Array | null {
+/** Runs `op`; a failed verification gives null when `nullOnFailure`. */
+function run(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number, nullOnFailure: boolean): Uint8Array | null {
   const out = alloc(where.fn, 'output', outLength);
   try {
     return trimmed(out, getBackend().call(op, alg, bytes, nums, out));
   } catch (error) {
     out.fill(0);
-    if (isBackendError(error) && error.code === ErrorCode.Verification) return null;
+    if (nullOnFailure && isBackendError(error) && error.code === ErrorCode.Verification) return null;
     throw translate(where.fn, error, where.failure, where.renames);
   }
 }
 
+/** Runs `op`; on a failed verification returns null instead of throwing. */
+export function callOrNull(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): Uint8Array | null {
+  return run(where, op, alg, bytes, nums, outLength, true);
+}
+
 /** Runs `op` and returns its output; every failure throws. */
 export function call(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): Uint8Array {
-  const out = alloc(where.fn, 'output', outLength);
-  try {
-    return trimmed(out, getBackend().call(op, alg, bytes, nums, out));
-  } catch (error) {
-    out.fill(0);
-    throw translate(where.fn, error, where.failure, where.renames);
-  }
+  return run(where, op, alg, bytes, nums, outLength, false)!;
 }
 
 /** Runs an op whose answer is one byte, 1 or 0. */
@@ -62,19 +61,19 @@ export function callBoolean(where: Where, op: Op, alg: number, bytes: Bytes, num
 
 /** `call` off the main thread: the libuv pool natively, a worker on WebAssembly. */
 export async function callAsync(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): Promise<Uint8Array> {
-  try {
-    return await getBackend().callAsync(op, alg, bytes, nums, outLength);
-  } catch (error) {
-    throw translate(where.fn, error, where.failure, where.renames);
-  }
+  return (await runAsync(where, op, alg, bytes, nums, outLength, false))!;
 }
 
 /** `callAsync` that resolves to null on a failed verification. */
-export async function callAsyncOrNull(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): Promise<Uint8Array | null> {
+export function callAsyncOrNull(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): Promise<Uint8Array | null> {
+  return runAsync(where, op, alg, bytes, nums, outLength, true);
+}
+
+async function runAsync(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number, nullOnFailure: boolean): Promise<Uint8Array | null> {
   try {
     return await getBackend().callAsync(op, alg, bytes, nums, outLength);
   } catch (error) {
-    if (isBackendError(error) && error.code === ErrorCode.Verification) return null;
+    if (nullOnFailure && isBackendError(error) && error.code === ErrorCode.Verification) return null;
     throw translate(where.fn, error, where.failure, where.renames);
   }
 }

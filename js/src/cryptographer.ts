@@ -359,26 +359,23 @@ function cipherOptions(where: string, opts: unknown) {
   };
 }
 
+/** Saline's cipher object for the chosen mode: one place maps modes. */
+function aesMode(c: ReturnType<typeof cipherOptions>): { encrypt(data: Uint8Array): Uint8Array; decrypt(data: Uint8Array): Uint8Array } {
+  return c.mode === 'cbc' ? cbc(c.key, c.iv, { disablePadding: !c.pad })
+    : c.mode === 'ctr' ? ctr(c.key, c.iv)
+    : gcm(c.key, c.iv, c.aad);
+}
+
 function aesEncrypt<F extends OutputFormat = 'buffer'>(data: Input, opts: CipherOptions<F>): Output<F> {
   const where = 'cipher.aes.encrypt';
   const c = cipherOptions(where, opts);
-  const plaintext = message(where, 'data', data);
-  const out =
-    c.mode === 'cbc' ? cbc(c.key, c.iv, { disablePadding: !c.pad }).encrypt(plaintext)
-    : c.mode === 'ctr' ? ctr(c.key, c.iv).encrypt(plaintext)
-    : gcm(c.key, c.iv, c.aad).encrypt(plaintext);
-  return encode(out, c.format) as Output<F>;
+  return encode(aesMode(c).encrypt(message(where, 'data', data)), c.format) as Output<F>;
 }
 
 function aesDecrypt<F extends OutputFormat = 'buffer'>(data: Uint8Array, opts: CipherOptions<F>): Output<F> {
   const where = 'cipher.aes.decrypt';
   const c = cipherOptions(where, opts);
-  const ciphertext = bytes(where, 'data', data);
-  const out =
-    c.mode === 'cbc' ? cbc(c.key, c.iv, { disablePadding: !c.pad }).decrypt(ciphertext)
-    : c.mode === 'ctr' ? ctr(c.key, c.iv).decrypt(ciphertext)
-    : gcm(c.key, c.iv, c.aad).decrypt(ciphertext);
-  return encode(out, c.format) as Output<F>;
+  return encode(aesMode(c).decrypt(bytes(where, 'data', data)), c.format) as Output<F>;
 }
 
 export const cipher = {

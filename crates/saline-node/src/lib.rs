@@ -410,24 +410,7 @@ unsafe fn call_impl(
     info: sys::napi_callback_info,
 ) -> Result<sys::napi_value, Fail> {
     unsafe {
-        let mut argc = 5usize;
-        let mut argv = [ptr::null_mut(); 5];
-        if sys::napi_get_cb_info(
-            env,
-            info,
-            &mut argc,
-            argv.as_mut_ptr(),
-            ptr::null_mut(),
-            ptr::null_mut(),
-        ) != OK
-        {
-            return Err(Fail::Napi("callback info"));
-        }
-        if argc < 5 {
-            return Err(Fail::Type(
-                "call(op, alg, bytes, nums, out) takes 5 arguments".into(),
-            ));
-        }
+        let argv = args::<5>(env, info, "call(op, alg, bytes, nums, out)")?;
         let op = get_u32(env, argv[0], "op")?;
         let alg = get_u32(env, argv[1], "alg")?;
         // 1. Everything that may run JS (array getters).
@@ -683,24 +666,7 @@ unsafe fn call_async_impl(
     info: sys::napi_callback_info,
 ) -> Result<sys::napi_value, Fail> {
     unsafe {
-        let mut argc = 5usize;
-        let mut argv = [ptr::null_mut(); 5];
-        if sys::napi_get_cb_info(
-            env,
-            info,
-            &mut argc,
-            argv.as_mut_ptr(),
-            ptr::null_mut(),
-            ptr::null_mut(),
-        ) != OK
-        {
-            return Err(Fail::Napi("callback info"));
-        }
-        if argc < 5 {
-            return Err(Fail::Type(
-                "callAsync(op, alg, bytes, nums, outLength) takes 5 arguments".into(),
-            ));
-        }
+        let argv = args::<5>(env, info, "callAsync(op, alg, bytes, nums, outLength)")?;
         let op = get_u32(env, argv[0], "op")?;
         let alg = get_u32(env, argv[1], "alg")?;
         let mut handles = [ptr::null_mut(); MAX_ARGS];
