@@ -467,15 +467,7 @@ unsafe fn finish_call(
             copy.zeroize();
         }
         let written = from_saline(result, saline_ops::error_code)?;
-        let mut value = ptr::null_mut();
-        let status = match u32::try_from(written) {
-            Ok(w) => sys::napi_create_uint32(env, w, &mut value),
-            Err(_) => sys::napi_create_double(env, written as f64, &mut value),
-        };
-        if status != OK {
-            return Err(Fail::Napi("create number"));
-        }
-        Ok(value)
+        number(env, written as f64)
     }
 }
 
