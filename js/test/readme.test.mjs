@@ -1,4 +1,4 @@
-// Every ```js example in js/README.md runs: each block in a child
+// Every ```js example in js/README.md and the repository README runs: each block in a child
 // `node --input-type=module` from js/, so that `import ... from 'saline'`
 // resolves to this package. A line `console.log(args); // → value` (the
 // README's convention) or `expr; // => value` also checks that it prints
@@ -67,14 +67,22 @@ function balanced(text) {
 }
 
 const markdown = existsSync(readmePath) ? readFileSync(readmePath, 'utf8') : undefined;
+// The repository's README shows the package too; its examples must run as well.
+const rootReadmePath = join(jsDir, '..', 'README.md');
+const rootMarkdown = existsSync(rootReadmePath) ? readFileSync(rootReadmePath, 'utf8') : '';
 
 test('js/README.md exists and has js examples', () => {
   assert.ok(markdown !== undefined, 'js/README.md is missing');
   assert.ok(blocks(markdown).length > 0, 'js/README.md has no ```js blocks');
 });
 
-for (const { line, code } of markdown ? blocks(markdown) : []) {
-  test(`README.md example at line ${line}`, () => {
+const examples = [
+  ...(markdown ? blocks(markdown) : []).map((b) => ({ ...b, file: 'js/README.md' })),
+  ...blocks(rootMarkdown).map((b) => ({ ...b, file: 'README.md' })),
+];
+
+for (const { line, code, file } of examples) {
+  test(`${file} example at line ${line}`, () => {
     const { code: program, checks } = instrument(code, line);
     const child = spawnSync(process.execPath, ['--input-type=module', '-e', program], {
       cwd: jsDir,
@@ -83,8 +91,8 @@ for (const { line, code } of markdown ? blocks(markdown) : []) {
       timeout: 120_000,
     });
     if (child.status !== 0) {
-      assert.fail(`the example at README.md line ${line} failed (exit ${child.status}${child.signal ? `, ${child.signal}` : ''}):\n${child.stderr}\n--- code ---\n${code}`);
+      assert.fail(`the example at ${file} line ${line} failed (exit ${child.status}${child.signal ? `, ${child.signal}` : ''}):\n${child.stderr}\n--- code ---\n${code}`);
     }
-    console.log(`[${S.backend()}] README line ${line}: ran, ${checks} printed value(s) checked`);
+    console.log(`[${S.backend()}] ${file} line ${line}: ran, ${checks} printed value(s) checked`);
   });
 }
