@@ -34,8 +34,8 @@ async function bundle(outdir) {
     outfile: path.join(outdir, 'page.js'), logLevel: 'error', loader: { '.wasm': 'file' },
     alias: { 'saline-adapter': adapter, ...(saline && { saline: saline.file }) },
   });
-  return saline;
   fs.writeFileSync(path.join(outdir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>saline bench</title><script type="module" src="page.js"></script>\n');
+  return saline;
 }
 
 // Serves the bundle, and files of the Saline package it fetches at run time
