@@ -23,6 +23,7 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, HERE)
 
 import spec_examples  # noqa: E402
+from vector_case import case  # noqa: E402
 
 WYCHEPROOF_COMMIT = "dac1dd4"
 BLAKE2_COMMIT = "ed1974e"
@@ -53,19 +54,6 @@ def write(rel, source, license, algorithm, kind, cases):
     with open(path, "w", encoding="utf-8", newline="\n") as f:
         f.write("\n".join(lines) + "\n")
     WRITTEN.append((rel, source, license, len(cases)))
-
-
-def case(id_, result="valid", comment=None, flags=None, algorithm=None, **fields):
-    c = {"id": str(id_)}
-    if comment:
-        c["comment"] = comment
-    if algorithm:
-        c["algorithm"] = algorithm
-    c["result"] = result
-    c.update(fields)
-    if flags:
-        c["flags"] = list(flags)
-    return c
 
 
 def hx(b):

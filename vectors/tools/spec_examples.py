@@ -8,6 +8,8 @@ value could not be confirmed were dropped (see NOTES).  Standard library only.
 """
 import os
 
+from vector_case import case as c
+
 
 def a(s):
     """ASCII/UTF-8 text -> hex."""
@@ -23,15 +25,6 @@ def rng(lo, hi):
     return bytes(range(lo, hi + 1)).hex()
 
 
-def c(id_, result="valid", comment=None, algorithm=None, **kw):
-    d = {"id": id_}
-    if comment:
-        d["comment"] = comment
-    if algorithm:
-        d["algorithm"] = algorithm
-    d["result"] = result
-    d.update(kw)
-    return d
 
 
 ABC = a("abc")
