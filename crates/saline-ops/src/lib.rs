@@ -142,11 +142,13 @@ ops! {
     Argon2 = 82,
     /// bytes: [password, salt? (random if omitted)]; nums: [t, m, p, out_len]; out: PHC string (length returned).
     Argon2Hash = 83,
-    /// bytes: [password, PHC string]; out: nothing (error if it does not verify).
+    /// bytes: [password, PHC string]; nums: [max memory KiB?, max m×t?, max lanes?]
+    /// (the verify ceilings, each defaulting to `Argon2VerifyLimits::default()`);
+    /// out: nothing (error if it does not verify).
     Argon2Verify = 84,
     /// bytes: [password, salt? (16, random if omitted)]; nums: [cost, truncate (0/1)]; out: $2b$ string (60).
     BcryptHash = 85,
-    /// bytes: [password, hash]; nums: [truncate (0/1)]; out: nothing.
+    /// bytes: [password, hash]; nums: [truncate (0/1), max cost?]; out: nothing.
     BcryptVerify = 86,
     /// bytes: [ikm, salt, info]; nums: [out_len]; alg: the hash.
     Hkdf = 87,
@@ -188,6 +190,18 @@ impl<'a> Args<'a> {
     }
     fn num_u32(&self, i: usize, what: &'static str) -> Result<u32> {
         let x = self.num(i, what)?;
+        u32::try_from(x).map_err(|_| Error::InvalidParameter { what, expected: "at most 2^32 - 1", got: x })
+    }
+    /// An optional number: `default` when absent or NaN (how bindings pass "not given").
+    fn num_or(&self, i: usize, what: &'static str, default: u64) -> Result<u64> {
+        match self.nums.get(i) {
+            None => Ok(default),
+            Some(x) if x.is_nan() => Ok(default),
+            Some(_) => self.num(i, what),
+        }
+    }
+    fn num_u32_or(&self, i: usize, what: &'static str, default: u32) -> Result<u32> {
+        let x = self.num_or(i, what, default.into())?;
         u32::try_from(x).map_err(|_| Error::InvalidParameter { what, expected: "at most 2^32 - 1", got: x })
     }
     fn len(&self, i: usize, what: &'static str) -> Result<usize> {
@@ -444,7 +458,13 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
         }
         Op::Argon2Verify => {
             let phc = core::str::from_utf8(b.req(1, "hash")?).map_err(|_| Error::InvalidEncoding { what: "hash", reason: "is not UTF-8" })?;
-            kdf::argon2_verify(b.req(0, "password")?, phc)?;
+            let default = kdf::Argon2VerifyLimits::default();
+            let limits = kdf::Argon2VerifyLimits {
+                max_memory_kib: b.num_u32_or(0, "maxMemory", default.max_memory_kib)?,
+                max_work_kib: b.num_or(1, "maxWork", default.max_work_kib)?,
+                max_lanes: b.num_u32_or(2, "maxLanes", default.max_lanes)?,
+            };
+            kdf::argon2_verify_with_limits(b.req(0, "password")?, phc, &limits)?;
             Ok(0)
         }
         Op::BcryptHash => {
@@ -462,7 +482,7 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
         Op::BcryptVerify => {
             let long = if b.num(0, "truncate")? == 1 { kdf::LongPassword::Truncate } else { kdf::LongPassword::Reject };
             let hash = core::str::from_utf8(b.req(1, "hash")?).map_err(|_| Error::InvalidEncoding { what: "hash", reason: "is not UTF-8" })?;
-            kdf::bcrypt_verify_with(b.req(0, "password")?, hash, long)?;
+            kdf::bcrypt_verify_with_max_cost(b.req(0, "password")?, hash, long, b.num_u32_or(1, "maxCost", kdf::BCRYPT_VERIFY_MAX_COST)?)?;
             Ok(0)
         }
         Op::Hkdf => put(out, &kdf::hkdf(algorithm(alg)?, b.req(0, "ikm")?, b.opt(1).unwrap_or(&[]), b.opt(2).unwrap_or(&[]), b.len(0, "length")?)?),

@@ -115,6 +115,17 @@ pub enum Error {
     },
     /// The random number source failed; Saline never falls back to a weak one.
     RandomSource,
+    /// A cost named by untrusted input (a PHC or bcrypt string being
+    /// verified) is above the ceiling the caller allows. Nothing was
+    /// computed; the ceiling is raised only for hashes the caller trusts.
+    CostLimit {
+        /// The parameter ("m", "m × t", "p", "cost").
+        what: &'static str,
+        /// The ceiling in force.
+        limit: u64,
+        /// The value the input named.
+        got: u64,
+    },
 }
 
 /// A coarse classification that bindings map onto their native error types.
@@ -148,7 +159,10 @@ impl Error {
     /// The class of this error, for bindings.
     pub fn kind(&self) -> ErrorKind {
         match self {
-            Error::InvalidLength { .. } | Error::InvalidParameter { .. } | Error::OutputLimit { .. } => {
+            Error::InvalidLength { .. }
+            | Error::InvalidParameter { .. }
+            | Error::OutputLimit { .. }
+            | Error::CostLimit { .. } => {
                 ErrorKind::Range
             }
             Error::InvalidEncoding { .. }
@@ -177,6 +191,11 @@ impl fmt::Display for Error {
             Error::VerificationFailed => f.write_str("verification failed: the tag or signature is invalid"),
             Error::OutputLimit { what } => write!(f, "{what}: output limit of the algorithm exceeded"),
             Error::RandomSource => f.write_str("the system random number generator failed"),
+            Error::CostLimit { what, limit, got } => write!(
+                f,
+                "{what}: {got} is above the verify limit of {limit}; the hash was not computed \
+                 (raise the limit only for hashes you trust)"
+            ),
         }
     }
 }

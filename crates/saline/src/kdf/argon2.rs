@@ -13,7 +13,7 @@
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use argon2::password_hash::{PasswordHash, PasswordHasher, SaltString};
+use argon2::password_hash::{PasswordHasher, SaltString};
 
 use crate::catalog::Algorithm;
 use crate::error::{Error, Expected, Result};
@@ -160,34 +160,238 @@ pub fn argon2_hash_with_salt(algorithm: Algorithm, password: &[u8], salt: &[u8],
     Ok(phc.to_string())
 }
 
+/// Ceilings on the costs that a PHC string being verified may name.
+///
+/// A PHC string carries its own cost parameters, so verifying one that an
+/// attacker wrote (a row of a stolen or user-supplied table, a login request
+/// that carries its hash) would otherwise compute whatever it asks:
+/// `m=4194304,t=4294967295` runs for days. [`argon2_verify`] refuses a
+/// string above these limits before any work, with [`Error::CostLimit`].
+///
+/// The defaults admit every recommended profile: RFC 9106 §4's first
+/// (t = 1, m = 2 GiB) and second (t = 3, m = 64 MiB) options, OWASP's
+/// Argon2id settings, argon2-cffi's and node-argon2's defaults, and
+/// libsodium's `SENSITIVE` limits (Argon2id t = 4, m = 1 GiB; Argon2i t = 8,
+/// m = 512 MiB, both 2^22 KiB·passes). At that ceiling a verification does
+/// at most about 4 GiB of memory passes (a few seconds natively).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VerifyLimits {
+    /// The most memory (`m`, KiB) a string may name. Default 2 GiB (2^21
+    /// KiB), and never above [`MAX_MEMORY_KIB`].
+    pub max_memory_kib: u32,
+    /// The most work, `m × t` in KiB·passes. Default 2^22.
+    pub max_work_kib: u64,
+    /// The most lanes (`p`). Default 64.
+    pub max_lanes: u32,
+}
+
+impl Default for VerifyLimits {
+    fn default() -> Self {
+        VerifyLimits { max_memory_kib: 1 << 21, max_work_kib: 1 << 22, max_lanes: 64 }
+    }
+}
+
+impl VerifyLimits {
+    fn admit(&self, params: &Argon2Params) -> Result<()> {
+        let memory_limit = self.max_memory_kib.min(MAX_MEMORY_KIB);
+        if params.m > memory_limit {
+            return Err(Error::CostLimit { what: "m", limit: memory_limit.into(), got: params.m.into() });
+        }
+        let work = u64::from(params.m) * u64::from(params.t);
+        if work > self.max_work_kib {
+            return Err(Error::CostLimit { what: "m × t", limit: self.max_work_kib, got: work });
+        }
+        if params.p > self.max_lanes {
+            return Err(Error::CostLimit { what: "p", limit: self.max_lanes.into(), got: params.p.into() });
+        }
+        Ok(())
+    }
+}
+
+/// The parts of an Argon2 PHC string.
+struct Phc {
+    variant: argon2::Algorithm,
+    version: argon2::Version,
+    t: u32,
+    m: u32,
+    p: u32,
+    salt: Vec<u8>,
+    hash: Vec<u8>,
+}
+
+/// Longest salt and hash a PHC string being verified may carry (bytes).
+/// The reference implementation allows up to 2^32 − 1; 1 KiB bounds the
+/// allocation and is far above any profile in use (16-byte salts, 32-byte hashes).
+const MAX_PHC_FIELD: usize = 1024;
+
+/// A decimal as the PHC string format writes it: ASCII digits, no sign, no
+/// leading zero (so every value has one spelling), at most `u32::MAX`.
+fn phc_decimal(text: &str) -> Option<u32> {
+    let canonical = !text.is_empty() && text.bytes().all(|c| c.is_ascii_digit()) && (text == "0" || !text.starts_with('0'));
+    if canonical {
+        text.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// Unpadded standard base64 with zero trailing bits, the one spelling the
+/// reference implementation (argon2 `encoding.c`) accepts.
+fn phc_base64(text: &str) -> Option<Vec<u8>> {
+    use base64::Engine as _;
+    if text.len() > (MAX_PHC_FIELD * 4).div_ceil(3) {
+        return None;
+    }
+    base64::engine::general_purpose::STANDARD_NO_PAD.decode(text).ok()
+}
+
+/// Parses `$argon2{id,i,d}$[v=16|19$]m=M,t=T,p=P$SALT$HASH` strictly: the
+/// reference implementation's grammar (argon2 `encoding.c`, `decode_string`),
+/// with parameters exactly once and in that order, no `keyid`/`data` fields
+/// and nothing after the hash. Nothing here allocates more than
+/// [`MAX_PHC_FIELD`] bytes per field.
+fn parse_phc(phc: &str) -> Result<Phc> {
+    let bad = |reason| Error::InvalidEncoding { what: "PHC string", reason };
+    let rest = phc.strip_prefix('$').ok_or_else(|| bad("must start with '$' ($argon2id$v=19$m=…,t=…,p=…$salt$hash)"))?;
+    let mut fields = rest.split('$');
+    let variant = match fields.next() {
+        Some("argon2id") => argon2::Algorithm::Argon2id,
+        Some("argon2i") => argon2::Algorithm::Argon2i,
+        Some("argon2d") => argon2::Algorithm::Argon2d,
+        _ => return Err(bad("not an Argon2 identifier (argon2id, argon2i or argon2d)")),
+    };
+    let mut field = fields.next().ok_or_else(|| bad("missing parameters"))?;
+    // The version field is optional: strings made before version 1.3 omit it (RFC 9106 §3.1: 0x10).
+    let version = match field.strip_prefix("v=") {
+        Some(v) => {
+            let version = match phc_decimal(v) {
+                Some(0x13) => argon2::Version::V0x13,
+                Some(0x10) => argon2::Version::V0x10,
+                _ => return Err(bad("unknown Argon2 version (v=19 or v=16)")),
+            };
+            field = fields.next().ok_or_else(|| bad("missing parameters"))?;
+            version
+        }
+        None => argon2::Version::V0x10,
+    };
+    let mut params = field.split(',');
+    let mut take = |name: &str| -> Result<u32> {
+        let pair = params.next().ok_or_else(|| bad("parameters must be exactly m=…,t=…,p=… in that order"))?;
+        match pair.split_once('=') {
+            Some((key, value)) if key == name => {
+                phc_decimal(value).ok_or_else(|| bad("a parameter is not a canonical decimal below 2^32"))
+            }
+            _ => Err(bad("parameters must be exactly m=…,t=…,p=… in that order")),
+        }
+    };
+    let (m, t, p) = (take("m")?, take("t")?, take("p")?);
+    if params.next().is_some() {
+        return Err(bad("parameters must be exactly m=…,t=…,p=… (no keyid or data fields)"));
+    }
+    let salt = fields.next().ok_or_else(|| bad("missing salt"))?;
+    let hash = fields.next().ok_or_else(|| bad("missing hash"))?;
+    if fields.next().is_some() {
+        return Err(bad("trailing data after the hash"));
+    }
+    let salt = phc_base64(salt).ok_or_else(|| bad("salt is not canonical unpadded base64 of at most 1024 bytes"))?;
+    let hash = phc_base64(hash).ok_or_else(|| bad("hash is not canonical unpadded base64 of at most 1024 bytes"))?;
+    Ok(Phc { variant, version, t, m, p, salt, hash })
+}
+
 /// Checks `password` against a PHC string made by any Argon2 implementation
-/// (versions 0x10 and 0x13), in constant time.
+/// (versions 0x10 and 0x13), in constant time, refusing costs above
+/// [`VerifyLimits::default`] before any work.
 ///
 /// # Errors
-/// [`Error::InvalidEncoding`] for a string that is not an Argon2 PHC string;
-/// [`Error::InvalidParameter`] for parameters out of range (including memory
-/// above [`MAX_MEMORY_KIB`]); [`Error::VerificationFailed`] for a wrong password.
+/// [`Error::InvalidEncoding`] for a string that is not a well-formed Argon2
+/// PHC string; [`Error::CostLimit`] for costs above the default limits;
+/// [`Error::InvalidParameter`] or [`Error::InvalidLength`] for parameters
+/// out of range; [`Error::VerificationFailed`] for a wrong password.
+///
+/// ```
+/// use saline::{kdf::argon2_verify, Error};
+/// let hostile = "$argon2id$v=19$m=4194304,t=4294967295,p=1$c29tZXNhbHQ$AAAAAAAAAAAAAAAAAAAAAA";
+/// assert!(matches!(argon2_verify(b"pw", hostile), Err(Error::CostLimit { .. })));
+/// ```
 pub fn argon2_verify(password: &[u8], phc: &str) -> Result<()> {
-    let bad = |reason| Error::InvalidEncoding { what: "PHC string", reason };
-    let hash = PasswordHash::new(phc).map_err(|_| bad("not a PHC string ($argon2id$v=19$m=…,t=…,p=…$salt$hash)"))?;
-    let variant = argon2::Algorithm::try_from(hash.algorithm).map_err(|_| bad("not an Argon2 identifier"))?;
-    let version = match hash.version {
-        None => argon2::Version::V0x10,
-        Some(v) => argon2::Version::try_from(v).map_err(|_| bad("unknown Argon2 version"))?,
-    };
-    let expected = hash.hash.ok_or_else(|| bad("missing hash"))?;
-    let parsed = argon2::Params::try_from(&hash).map_err(|_| bad("invalid m, t or p"))?;
-    let params = Argon2Params { t: parsed.t_cost(), m: parsed.m_cost(), p: parsed.p_cost(), out_len: expected.len() };
+    argon2_verify_with_limits(password, phc, &VerifyLimits::default())
+}
+
+/// [`argon2_verify`] with caller-chosen cost ceilings (raise them only for
+/// hashes the caller itself made or otherwise trusts).
+///
+/// # Errors
+/// As [`argon2_verify`].
+pub fn argon2_verify_with_limits(password: &[u8], phc: &str, limits: &VerifyLimits) -> Result<()> {
+    let phc = parse_phc(phc)?;
+    check_salt(&phc.salt)?;
+    let params = Argon2Params { t: phc.t, m: phc.m, p: phc.p, out_len: phc.hash.len() };
+    limits.admit(&params)?;
     let crate_params = check(&params)?;
-    let mut salt_buf = [0u8; 64];
-    let salt = hash.salt.ok_or_else(|| bad("missing salt"))?.decode_b64(&mut salt_buf).map_err(|_| bad("invalid salt"))?;
-    let mut out = zeroize::Zeroizing::new(alloc::vec![0u8; expected.len()]);
-    argon2::Argon2::new(variant, version, crate_params)
-        .hash_password_into(password, salt, &mut out)
-        .map_err(|_| bad("salt too short"))?;
-    if crate::ct_eq(&out, expected.as_bytes()) {
+    let mut out = zeroize::Zeroizing::new(alloc::vec![0u8; phc.hash.len()]);
+    argon2::Argon2::new(phc.variant, phc.version, crate_params)
+        .hash_password_into(password, &phc.salt, &mut out)
+        .map_err(|_| Error::length("password", Expected::Range(0, u32::MAX as usize), password.len()))?;
+    if crate::ct_eq(&out, &phc.hash) {
         Ok(())
     } else {
         Err(Error::VerificationFailed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SALT: &str = "c29tZXNhbHRzb21lc2FsdA";
+    const HASH: &str = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+
+    #[test]
+    fn absurd_costs_are_refused_before_any_work() {
+        for (params, what) in [
+            ("m=4194304,t=4294967295,p=1", "m"),
+            ("m=2097153,t=1,p=1", "m"),
+            ("m=65536,t=65,p=1", "m × t"),
+            ("m=65536,t=1,p=65", "p"),
+        ] {
+            let phc = alloc::format!("$argon2id$v=19${params}${SALT}${HASH}");
+            match argon2_verify(b"pw", &phc) {
+                Err(Error::CostLimit { what: w, .. }) => assert_eq!(w, what, "{phc}"),
+                other => panic!("{phc}: {other:?}"),
+            }
+        }
+        // Raised by the caller, the same string is computed (and fails to verify).
+        let phc = alloc::format!("$argon2id$v=19$m=64,t=70,p=1${SALT}${HASH}");
+        let roomy = VerifyLimits { max_work_kib: 64 * 70, ..VerifyLimits::default() };
+        assert_eq!(argon2_verify_with_limits(b"pw", &phc, &roomy), Err(Error::VerificationFailed));
+        let tight = VerifyLimits { max_work_kib: 64 * 70 - 1, ..VerifyLimits::default() };
+        assert!(matches!(argon2_verify_with_limits(b"pw", &phc, &tight), Err(Error::CostLimit { .. })));
+    }
+
+    #[test]
+    fn the_grammar_is_strict() {
+        let good = argon2_hash_with_salt(Algorithm::Argon2id, b"pw", &[1; 16], &Argon2Params { t: 1, m: 64, p: 1, out_len: 32 }).unwrap();
+        argon2_verify(b"pw", &good).unwrap();
+        let fields: alloc::vec::Vec<&str> = good.split('$').collect();
+        let (salt, hash) = (fields[4], fields[5]);
+        let unversioned = alloc::format!("$argon2id$m=64,t=1,p=1${salt}${hash}");
+        assert_eq!(argon2_verify(b"pw", &unversioned), Err(Error::VerificationFailed), "no v= means version 0x10");
+        for bad in [
+            alloc::format!("$argon2id$v=19$t=1,m=64,p=1${salt}${hash}"),
+            alloc::format!("$argon2id$v=19$m=64,m=64,t=1,p=1${salt}${hash}"),
+            alloc::format!("$argon2id$v=19$m=64,t=1,p=1,data=YWJj${salt}${hash}"),
+            alloc::format!("$argon2id$v=19$m=64,t=1,p=1,keyid=YWJj${salt}${hash}"),
+            alloc::format!("$argon2id$v=19$m=64,t=1${salt}${hash}"),
+            alloc::format!("$argon2id$v=19$m=64,t=1,p=1${salt}${hash}$"),
+            alloc::format!("$argon2id$v=19$m=064,t=1,p=1${salt}${hash}"),
+            alloc::format!("$argon2id$v=19$m=+64,t=1,p=1${salt}${hash}"),
+            alloc::format!("$argon2id$v=19$m=64,t=1,p=1${salt}=${hash}"),
+            alloc::format!("$argon2id$v=20$m=64,t=1,p=1${salt}${hash}"),
+            alloc::format!("$argon2x$v=19$m=64,t=1,p=1${salt}${hash}"),
+            alloc::format!("argon2id$v=19$m=64,t=1,p=1${salt}${hash}"),
+            alloc::format!("$argon2id$v=19$m=64,t=1,p=1${salt}${}B", &hash[..hash.len() - 1]),
+        ] {
+            assert!(matches!(argon2_verify(b"pw", &bad), Err(Error::InvalidEncoding { .. })), "{bad}");
+        }
     }
 }

@@ -23,6 +23,11 @@ pub const MAX_PASSWORD_LEN: usize = 72;
 pub const MIN_COST: u32 = 4;
 /// Highest cost.
 pub const MAX_COST: u32 = 31;
+/// The highest cost [`bcrypt_verify`] computes by default. A hash string
+/// names its own cost, and cost 31 is 2^31 key expansions (days of work), so
+/// verifying an untrusted string would otherwise run whatever it asks.
+/// Cost 16 takes a few seconds; the usual costs are 10 to 14.
+pub const VERIFY_MAX_COST: u32 = 16;
 
 /// What to do with a password longer than [`MAX_PASSWORD_LEN`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -117,6 +122,23 @@ pub fn bcrypt_verify(password: &[u8], hash: &str) -> Result<()> {
 /// # Errors
 /// As [`bcrypt_verify`].
 pub fn bcrypt_verify_with(password: &[u8], hash: &str, long: LongPassword) -> Result<()> {
+    bcrypt_verify_with_max_cost(password, hash, long, VERIFY_MAX_COST)
+}
+
+/// [`bcrypt_verify_with`] computing hashes up to `max_cost` instead of
+/// [`VERIFY_MAX_COST`] (raise it only for hashes the caller trusts).
+///
+/// # Errors
+/// As [`bcrypt_verify`]; [`Error::CostLimit`] when the hash names a cost
+/// above `max_cost` (nothing is computed).
+///
+/// ```
+/// use saline::{kdf::{bcrypt_verify, bcrypt_verify_with_max_cost, LongPassword}, Error};
+/// let hostile = "$2b$31$abcdefghijklmnopqrstuuabcdefghijklmnopqrstuvwxyz01234";
+/// assert!(matches!(bcrypt_verify(b"pw", hostile), Err(Error::CostLimit { .. })));
+/// assert!(matches!(bcrypt_verify_with_max_cost(b"pw", hostile, LongPassword::Reject, 8), Err(Error::CostLimit { limit: 8, .. })));
+/// ```
+pub fn bcrypt_verify_with_max_cost(password: &[u8], hash: &str, long: LongPassword, max_cost: u32) -> Result<()> {
     let bad = |reason| Error::InvalidEncoding { what: "hash", reason };
     // $2b$NN$ + 22 salt characters + 31 hash characters = 60.
     let bytes = hash.as_bytes();
@@ -131,6 +153,9 @@ pub fn bcrypt_verify_with(password: &[u8], hash: &str, long: LongPassword) -> Re
     }
     let cost = u32::from(bytes[4] - b'0') * 10 + u32::from(bytes[5] - b'0');
     check_cost(cost)?;
+    if cost > max_cost {
+        return Err(Error::CostLimit { what: "cost", limit: max_cost.into(), got: cost.into() });
+    }
     let salt_vec = BCRYPT_B64.decode(&hash[7..29]).map_err(|_| bad("salt is not bcrypt base64"))?;
     let salt: [u8; 16] = salt_vec.as_slice().try_into().map_err(|_| bad("salt is not 16 bytes"))?;
     let computed = bcrypt_hash_with_salt(password, cost, &salt, long)?;

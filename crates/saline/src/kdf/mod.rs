@@ -9,8 +9,14 @@ mod hkdf;
 mod pbkdf2;
 mod scrypt;
 
-pub use self::argon2::{argon2, argon2_hash, argon2_hash_with_salt, argon2_verify, Argon2Params, MAX_MEMORY_KIB as ARGON2_MAX_MEMORY_KIB};
-pub use self::bcrypt::{bcrypt_hash, bcrypt_hash_with_salt, bcrypt_verify, bcrypt_verify_with, LongPassword, MAX_COST as BCRYPT_MAX_COST, MAX_PASSWORD_LEN as BCRYPT_MAX_PASSWORD_LEN, MIN_COST as BCRYPT_MIN_COST};
+pub use self::argon2::{
+    argon2, argon2_hash, argon2_hash_with_salt, argon2_verify, argon2_verify_with_limits, Argon2Params, VerifyLimits as Argon2VerifyLimits,
+    MAX_MEMORY_KIB as ARGON2_MAX_MEMORY_KIB,
+};
+pub use self::bcrypt::{
+    bcrypt_hash, bcrypt_hash_with_salt, bcrypt_verify, bcrypt_verify_with, bcrypt_verify_with_max_cost, LongPassword, MAX_COST as BCRYPT_MAX_COST,
+    MAX_PASSWORD_LEN as BCRYPT_MAX_PASSWORD_LEN, MIN_COST as BCRYPT_MIN_COST, VERIFY_MAX_COST as BCRYPT_VERIFY_MAX_COST,
+};
 pub use self::hkdf::{hkdf, hkdf_expand, hkdf_extract};
 pub use self::pbkdf2::pbkdf2;
 pub use self::scrypt::{scrypt, MAX_MEMORY_BYTES as SCRYPT_MAX_MEMORY_BYTES};
