@@ -179,17 +179,24 @@ unsafe fn is_nullish(env: sys::napi_env, value: sys::napi_value) -> bool {
     ok && (t == sys::ValueType::napi_null || t == sys::ValueType::napi_undefined)
 }
 
+/// Shared-memory stream input is copied through a buffer of this size.
+const SHARED_PIECE: usize = 16 * 1024;
+
 /// A raw view of a `Uint8Array`'s bytes: valid until JS runs again.
 #[derive(Clone, Copy)]
 struct View {
     ptr: *mut u8,
     len: usize,
+    /// Over a `SharedArrayBuffer`: another thread may change the bytes at
+    /// any moment, so they are copied once before use (see [`finish_call`]).
+    shared: bool,
 }
 
 impl View {
     const EMPTY: View = View {
         ptr: NonNull::dangling().as_ptr(),
         len: 0,
+        shared: false,
     };
 
     fn overlaps(&self, other: &View) -> bool {
@@ -260,9 +267,14 @@ unsafe fn try_u8_view(
         }
         return Ok(Some(View::EMPTY));
     }
+    // V8's IsArrayBuffer() is false for a SharedArrayBuffer; if the check
+    // itself fails, treat the memory as shared (the safe side: a copy).
+    let mut plain = false;
+    let shared = unsafe { sys::napi_is_arraybuffer(env, buffer, &mut plain) } != OK || !plain;
     Ok(Some(View {
         ptr: data.cast::<u8>(),
         len,
+        shared,
     }))
 }
 
@@ -437,11 +449,14 @@ unsafe fn finish_call(
 ) -> Result<sys::napi_value, Fail> {
     unsafe {
         let n = views.len();
-        // 3. An input overlapping `out` is copied so that nothing aliases.
+        // 3. Copied once before use: an input overlapping `out` (so that
+        // nothing aliases), and one in shared memory, which another thread
+        // could change between two reads (Ed25519 signing reads the message
+        // twice: two different messages under one nonce give away the key).
         let mut copies: Vec<(usize, Vec<u8>)> = Vec::new();
         for (i, view) in views.iter().enumerate() {
             if let Some(view) = view {
-                if view.overlaps(&out) {
+                if view.shared || view.overlaps(&out) {
                     copies.push((i, std::slice::from_raw_parts(view.ptr, view.len).to_vec()));
                 }
             }
@@ -453,7 +468,14 @@ unsafe fn finish_call(
         for (i, copy) in &copies {
             slices[*i] = Some(copy.as_slice());
         }
-        let out_slice = std::slice::from_raw_parts_mut(out.ptr, out.len);
+        // A shared output is written in private memory and copied out at the
+        // end, so that no operation reads back bytes another thread wrote.
+        let mut private_out = if out.shared { vec![0u8; out.len] } else { Vec::new() };
+        let out_slice = if out.shared {
+            private_out.as_mut_slice()
+        } else {
+            std::slice::from_raw_parts_mut(out.ptr, out.len)
+        };
         let result = saline_ops::call(
             op,
             alg,
@@ -463,6 +485,12 @@ unsafe fn finish_call(
             },
             out_slice,
         );
+        if out.shared {
+            if let Ok(written) = result {
+                ptr::copy_nonoverlapping(private_out.as_ptr(), out.ptr, written.min(out.len));
+            }
+            private_out.zeroize();
+        }
         for (_, copy) in copies.iter_mut() {
             copy.zeroize();
         }
@@ -957,6 +985,36 @@ unsafe fn stream_new_impl(
     }
 }
 
+/// Feeds a stream from `view`. Shared memory is read once, through a
+/// private copy, a piece at a time (see [`finish_call`]).
+unsafe fn update_from(stream: &mut Stream, view: View) {
+    let data = unsafe { std::slice::from_raw_parts(view.ptr, view.len) };
+    if !view.shared {
+        return stream.update(data);
+    }
+    let mut piece = [0u8; SHARED_PIECE];
+    for chunk in data.chunks(SHARED_PIECE) {
+        piece[..chunk.len()].copy_from_slice(chunk);
+        stream.update(&piece[..chunk.len()]);
+    }
+    piece.zeroize();
+}
+
+/// Writes a stream's digest into `view` (through private memory when shared).
+unsafe fn digest_to(stream: &mut Stream, view: View) -> Result<usize, Fail> {
+    if !view.shared {
+        let out = unsafe { std::slice::from_raw_parts_mut(view.ptr, view.len) };
+        return from_saline(stream.digest_into(out), saline_ops::error_code);
+    }
+    let mut private_out = vec![0u8; view.len];
+    let result = stream.digest_into(&mut private_out);
+    if let Ok(written) = result {
+        unsafe { ptr::copy_nonoverlapping(private_out.as_ptr(), view.ptr, written.min(view.len)) };
+    }
+    private_out.zeroize();
+    from_saline(result, saline_ops::error_code)
+}
+
 unsafe fn stream_update_impl(
     env: sys::napi_env,
     info: sys::napi_callback_info,
@@ -966,8 +1024,7 @@ unsafe fn stream_update_impl(
         let handle = get_handle(env, handle)?;
         let view = u8_view(env, data, Name("data", None))?;
         with_streams(|slab| {
-            slab.get(handle)?
-                .update(std::slice::from_raw_parts(view.ptr, view.len));
+            update_from(slab.get(handle)?, view);
             Ok(())
         })?;
         undefined(env)
@@ -982,13 +1039,7 @@ unsafe fn stream_digest_impl(
         let [handle, out] = args::<2>(env, info, "streamDigest(handle, out)")?;
         let handle = get_handle(env, handle)?;
         let view = u8_view(env, out, Name("out", None))?;
-        let n = with_streams(|slab| {
-            from_saline(
-                slab.get(handle)?
-                    .digest_into(std::slice::from_raw_parts_mut(view.ptr, view.len)),
-                saline_ops::error_code,
-            )
-        })?;
+        let n = with_streams(|slab| digest_to(slab.get(handle)?, view))?;
         number(env, n as f64)
     }
 }
@@ -1181,8 +1232,7 @@ impl NativeStream {
         let raw = env.raw();
         run(&env, || unsafe {
             let state = self.state.as_mut().ok_or_else(freed)?;
-            let view = u8_view(raw, data.value().value, Name("data", None))?;
-            state.update(std::slice::from_raw_parts(view.ptr, view.len));
+            update_from(state, u8_view(raw, data.value().value, Name("data", None))?);
             Ok(())
         })
     }
@@ -1193,11 +1243,7 @@ impl NativeStream {
         let raw = env.raw();
         run(&env, || unsafe {
             let state = self.state.as_mut().ok_or_else(freed)?;
-            let view = u8_view(raw, out.value().value, Name("out", None))?;
-            let n = from_saline(
-                state.digest_into(std::slice::from_raw_parts_mut(view.ptr, view.len)),
-                saline_ops::error_code,
-            )?;
+            let n = digest_to(state, u8_view(raw, out.value().value, Name("out", None))?)?;
             Ok(n as u32)
         })
     }
