@@ -14,7 +14,7 @@ use core::fmt::Write;
 use saline_ops::{Args, Stream};
 
 #[global_allocator]
-static ALLOC: dlmalloc::GlobalDlmalloc = dlmalloc::GlobalDlmalloc;
+static ALLOC: crate::wiping::WipingAllocator = crate::wiping::WipingAllocator;
 
 #[cfg(not(feature = "std"))]
 #[panic_handler]

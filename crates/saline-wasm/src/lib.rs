@@ -12,3 +12,5 @@
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod abi;
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+mod wiping;
