@@ -34,4 +34,4 @@ export {
   argon2d, argon2i, argon2id, hkdf, pbkdf2, scrypt,
   type Argon2Options, type Pbkdf2Options, type ScryptOptions, type WithAsync,
 } from './kdf.js';
-export { argon2, bcrypt, type Argon2HashOptions, type BcryptOptions } from './passwords.js';
+export { argon2, bcrypt, type Argon2HashOptions, type Argon2VerifyOptions, type BcryptOptions, type BcryptVerifyOptions } from './passwords.js';

@@ -9,6 +9,7 @@
  * because a string key silently loses entropy and hides encoding bugs.
  */
 import type { LengthRule } from './backend/types.js';
+import { bufferOf, lengthOf, typedArrayTag } from './intrinsics.js';
 
 /** A message or password: bytes, or a string taken as UTF-8. */
 export type Input = Uint8Array | string;
@@ -33,7 +34,7 @@ function describe(value: unknown): string {
  * or an iframe, where `instanceof` fails). Node's Buffer is a Uint8Array.
  */
 export function isBytes(value: unknown): value is Uint8Array {
-  return value instanceof Uint8Array || (ArrayBuffer.isView(value) && value.constructor.name === 'Uint8Array');
+  return typedArrayTag(value) === 'Uint8Array';
 }
 
 /**
@@ -42,7 +43,7 @@ export function isBytes(value: unknown): value is Uint8Array {
  * so older engines are asked through `slice`, which throws on a detached buffer.
  */
 function isDetached(view: Uint8Array): boolean {
-  const buffer = view.buffer as ArrayBuffer & { detached?: boolean };
+  const buffer = bufferOf(view) as ArrayBuffer & { detached?: boolean };
   if (typeof buffer.detached === 'boolean') return buffer.detached;
   if (typeof SharedArrayBuffer !== 'undefined' && buffer instanceof SharedArrayBuffer) return false;
   try {
@@ -80,13 +81,14 @@ export function bytes(where: string, name: string, value: unknown, rule?: Length
     const hint = typeof value === 'string' ? ' (strings are accepted for messages and passwords only)' : '';
     throw new TypeError(`${where}: ${name}: expected a Uint8Array, got ${describe(value)}${hint}`);
   }
-  if (value.length === 0 && isDetached(value)) {
+  const length = lengthOf(value);
+  if (length === 0 && isDetached(value)) {
     throw new TypeError(`${where}: ${name}: the Uint8Array's ArrayBuffer is detached`);
   }
   if (rule !== undefined && rule !== null) {
     const r: LengthRule = typeof rule === 'number' ? { exactly: rule } : rule;
-    if (!accepts(r, value.length)) {
-      throw new RangeError(`${where}: ${name}: expected ${describeRule(r)}, got ${value.length}`);
+    if (!accepts(r, length)) {
+      throw new RangeError(`${where}: ${name}: expected ${describeRule(r)}, got ${length}`);
     }
   }
   return value;

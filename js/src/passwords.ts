@@ -44,11 +44,26 @@ export interface BcryptOptions {
   truncate?: boolean;
 }
 
+/** bcrypt.verify options. */
+export interface BcryptVerifyOptions extends Omit<BcryptOptions, 'salt'> {
+  /**
+   * The highest cost computed (default 16, a few seconds). A hash string
+   * names its own cost, and cost 31 takes days: a higher cost is a
+   * RangeError before any work. Raise it only for hashes you trust.
+   */
+  maxCost?: number;
+}
+
+/** An optional numeric limit: NaN tells the core "use the default" (saline-ops `num_or`). */
+function limit(where: string, name: string, value: unknown, max: number): number {
+  return value === undefined ? NaN : integer(where, name, value, 0, max);
+}
+
 export const bcrypt: {
   /** A "$2b$" hash of `password` (a string is taken as UTF-8) at `cost` (4 to 31; 2^cost rounds). */
   hash: WithAsync<[password: Input, cost: number, opts?: BcryptOptions], string>;
-  /** Whether `password` matches a "$2a$"/"$2b$"/"$2y$" `hash`. */
-  verify: WithAsync<[password: Input, hash: string, opts?: Omit<BcryptOptions, 'salt'>], boolean>;
+  /** Whether `password` matches a "$2a$"/"$2b$"/"$2y$" `hash` (costs above `maxCost` are refused). */
+  verify: WithAsync<[password: Input, hash: string, opts?: BcryptVerifyOptions], boolean>;
 } = {
   hash: /* @__PURE__ */ kdf((password: Input, cost: number, opts?: BcryptOptions): Plan => {
     const fn = 'bcrypt.hash';
@@ -62,15 +77,15 @@ export const bcrypt: {
       outLength: BCRYPT_LENGTH,
     };
   }, text),
-  verify: /* @__PURE__ */ kdf((password: Input, hash: string, opts?: Omit<BcryptOptions, 'salt'>): Plan => {
+  verify: /* @__PURE__ */ kdf((password: Input, hash: string, opts?: BcryptVerifyOptions): Plan => {
     const fn = 'bcrypt.verify';
-    const o = options(fn, opts, ['truncate']);
+    const o = options(fn, opts, ['truncate', 'maxCost']);
     return {
       where: { fn },
       op: Op.BcryptVerify,
       alg: entry('bcrypt').id,
       bytes: [message(fn, 'password', password), hashString(fn, 'hash', hash)],
-      nums: [flag(fn, 'truncate', o.truncate, false) ? 1 : 0],
+      nums: [flag(fn, 'truncate', o.truncate, false) ? 1 : 0, limit(fn, 'maxCost', o.maxCost, 31)],
       outLength: 0,
       verify: true,
     };
@@ -93,13 +108,30 @@ export interface Argon2HashOptions {
   salt?: Uint8Array;
 }
 
+/**
+ * argon2.verify options: ceilings on the costs a PHC string may name. A PHC
+ * string carries its own costs, so verifying one an attacker wrote would
+ * otherwise compute whatever it asks (`m=4194304,t=4294967295` runs for
+ * days). A string above a ceiling is a RangeError before any work. The
+ * defaults admit every recommended profile (RFC 9106 §4, OWASP, libsodium's
+ * SENSITIVE); raise them only for hashes you trust.
+ */
+export interface Argon2VerifyOptions {
+  /** The most memory a string may name, in KiB (default 2097152, 2 GiB). */
+  maxMemory?: number;
+  /** The most work, m × t in KiB·passes (default 4194304). */
+  maxWork?: number;
+  /** The most lanes, p (default 64). */
+  maxLanes?: number;
+}
+
 const TYPES = ['argon2id', 'argon2i', 'argon2d'] as const;
 
 export const argon2: {
   /** A PHC string of `password` (a string is taken as UTF-8). */
   hash: WithAsync<[password: Input, opts: Argon2HashOptions], string>;
-  /** Whether `password` matches a PHC string (its variant and costs come from the string). */
-  verify: WithAsync<[password: Input, phc: string], boolean>;
+  /** Whether `password` matches a PHC string (its variant and costs come from the string, within `opts`' ceilings). */
+  verify: WithAsync<[password: Input, phc: string, opts?: Argon2VerifyOptions], boolean>;
 } = {
   hash: /* @__PURE__ */ kdf((password: Input, opts: Argon2HashOptions): Plan => {
     const fn = 'argon2.hash';
@@ -121,14 +153,15 @@ export const argon2: {
       outLength: 64 + Math.ceil((48 * 4) / 3) + 1 + Math.ceil((dkLen * 4) / 3),
     };
   }, text),
-  verify: /* @__PURE__ */ kdf((password: Input, phc: string): Plan => {
+  verify: /* @__PURE__ */ kdf((password: Input, phc: string, opts?: Argon2VerifyOptions): Plan => {
     const fn = 'argon2.verify';
+    const o = options(fn, opts, ['maxMemory', 'maxWork', 'maxLanes']);
     return {
       where: { fn, renames: { hash: 'phc' } },
       op: Op.Argon2Verify,
       alg: entry('argon2id').id,
       bytes: [message(fn, 'password', password), hashString(fn, 'phc', phc)],
-      nums: [],
+      nums: [limit(fn, 'maxMemory', o.maxMemory, 0xffffffff), limit(fn, 'maxWork', o.maxWork, Number.MAX_SAFE_INTEGER), limit(fn, 'maxLanes', o.maxLanes, 0xffffffff)],
       outLength: 0,
       verify: true,
     };

@@ -28,9 +28,12 @@
  *
  * Where Saline deliberately differs from tweetnacl-js:
  * - A small-order X25519 public key (the shared secret would be all zero,
- *   which an attacker knows) is refused with an Error by box, box.open,
- *   box.before, crypto_box, crypto_box_open and crypto_box_beforenm, as
- *   libsodium refuses it; tweetnacl derives a key from the zero secret.
+ *   which an attacker knows) is refused with an Error by box, box.before,
+ *   crypto_box and crypto_box_beforenm, as libsodium refuses it; tweetnacl
+ *   derives a key from the zero secret. Opening under such a key fails as
+ *   a bad tag does, as in tweetnacl (box.open gives null, crypto_box_open
+ *   -1), and every argument is type- and size-checked first, in tweetnacl's
+ *   order, so that wrong types are tweetnacl's TypeError.
  *   (nacl.scalarMult and crypto_scalarmult stay raw X25519, unchecked.)
  * - A 64-byte signing key whose public half does not match its seed is an
  *   Error in sign, sign.detached and crypto_sign: tweetnacl signs with it
@@ -194,6 +197,10 @@ function into(fn: string, op: Op, alg: number, args: Args, nums: readonly number
 }
 
 const VERIFICATION = [ErrorCode.Verification] as const;
+// Opening under a small-order public key (the core refuses it with a Value
+// error) fails like a bad tag: tweetnacl derives the all-zero shared secret
+// there, and an honest box under it does not authenticate.
+const SMALL_ORDER_REFUSALS = [ErrorCode.Verification, ErrorCode.Value] as const;
 // A public key or signature that does not even decode is a failed check too, as in tweetnacl.
 const SIGNATURE_REFUSALS = [ErrorCode.Verification, ErrorCode.Value] as const;
 
@@ -351,7 +358,7 @@ function crypto_hash_sha256(out: Uint8Array, m: Uint8Array, n: number): number {
 /** The core's padded-layout op over c[0..d] / m[0..d]; false on a failed tag. */
 function padded(fn: string, op: Op, out: Uint8Array, input: Uint8Array, d: number, keys: Uint8Array[]): boolean {
   const size = count(fn, 'd', d);
-  const refusals = op === Op.CryptoSecretboxOpen || op === Op.CryptoBoxOpen ? VERIFICATION : [];
+  const refusals = op === Op.CryptoBoxOpen ? SMALL_ORDER_REFUSALS : op === Op.CryptoSecretboxOpen ? VERIFICATION : [];
   return into(fn, op, 0, [span(fn, 'input', input, 0, size), ...keys], [], span(fn, 'output', out, 0, size), refusals);
 }
 
@@ -432,6 +439,8 @@ function crypto_box_open(m: Uint8Array, c: Uint8Array, d: number, n: Uint8Array,
   checkArrayTypes(m, c, n, y, x);
   const keys = [head(fn, 'n', n, crypto_box_NONCEBYTES), head(fn, 'y', y, crypto_box_PUBLICKEYBYTES), head(fn, 'x', x, crypto_box_SECRETKEYBYTES)];
   if (d < crypto_box_ZEROBYTES) return -1;
+  // A small-order y (the core's Value refusal) is -1, as tweetnacl's
+  // failed tag check under the all-zero shared key is.
   return padded(fn, Op.CryptoBoxOpen, m, c, d, keys) ? 0 : -1;
 }
 
@@ -670,26 +679,48 @@ function withSharedKey<T>(publicKey: Uint8Array, secretKey: Uint8Array, use: (k:
   }
 }
 
+/**
+ * tweetnacl's checks for box and box.open, in its order, before anything is
+ * computed: box.before checks the key types and sizes, then secretbox the
+ * message and nonce (tweetnacl-js `nacl.box` = `secretbox(msg, nonce,
+ * box.before(pk, sk))`). So a plain Array message with a bad key is the
+ * TypeError tweetnacl throws, not the small-order refusal.
+ */
+function checkBoxArguments(msg: unknown, nonce: unknown, publicKey: unknown, secretKey: unknown): void {
+  checkArrayTypes(publicKey, secretKey);
+  checkBoxLengths(publicKey as Uint8Array, secretKey as Uint8Array);
+  checkArrayTypes(msg, nonce);
+  if ((nonce as Uint8Array).length !== crypto_secretbox_NONCEBYTES) throw new Error('bad nonce size');
+}
+
+function boxSeal(msg: Uint8Array, nonce: Uint8Array, publicKey: Uint8Array, secretKey: Uint8Array): Uint8Array {
+  checkBoxArguments(msg, nonce, publicKey, secretKey);
+  return withSharedKey(publicKey, secretKey, (k) => secretbox(msg, nonce, k));
+}
+
+/** box.open: null for a box that does not authenticate, and for a small-order public key (tweetnacl's result there). */
+function boxOpen(msg: Uint8Array, nonce: Uint8Array, publicKey: Uint8Array, secretKey: Uint8Array): Uint8Array | null {
+  checkBoxArguments(msg, nonce, publicKey, secretKey);
+  const k = new Uint8Array(crypto_box_BEFORENMBYTES);
+  try {
+    return into('box.open', Op.BoxBefore, 0, [publicKey, secretKey], [], k, SMALL_ORDER_REFUSALS) ? secretbox.open(msg, nonce, k) : null;
+  } finally {
+    k.fill(0);
+  }
+}
+
 /** Public-key authenticated encryption: X25519, then XSalsa20-Poly1305. */
-export const box: Box = /* @__PURE__ */ Object.assign(
-  (msg: Uint8Array, nonce: Uint8Array, publicKey: Uint8Array, secretKey: Uint8Array): Uint8Array =>
-    withSharedKey(publicKey, secretKey, (k) => secretbox(msg, nonce, k)),
-  {
-    before: boxBefore,
-    after: secretbox,
-    open: Object.assign(
-      (msg: Uint8Array, nonce: Uint8Array, publicKey: Uint8Array, secretKey: Uint8Array): Uint8Array | null =>
-        withSharedKey(publicKey, secretKey, (k) => secretbox.open(msg, nonce, k)),
-      { after: secretbox.open },
-    ),
-    keyPair: Object.assign(boxKeyPair, { fromSecretKey: boxKeyPairFromSecretKey }),
-    publicKeyLength: crypto_box_PUBLICKEYBYTES,
-    secretKeyLength: crypto_box_SECRETKEYBYTES,
-    sharedKeyLength: crypto_box_BEFORENMBYTES,
-    nonceLength: crypto_box_NONCEBYTES,
-    overheadLength: crypto_secretbox_BOXZEROBYTES,
-  },
-);
+export const box: Box = /* @__PURE__ */ Object.assign(boxSeal, {
+  before: boxBefore,
+  after: secretbox,
+  open: Object.assign(boxOpen, { after: secretbox.open }),
+  keyPair: Object.assign(boxKeyPair, { fromSecretKey: boxKeyPairFromSecretKey }),
+  publicKeyLength: crypto_box_PUBLICKEYBYTES,
+  secretKeyLength: crypto_box_SECRETKEYBYTES,
+  sharedKeyLength: crypto_box_BEFORENMBYTES,
+  nonceLength: crypto_box_NONCEBYTES,
+  overheadLength: crypto_secretbox_BOXZEROBYTES,
+});
 
 export interface Sign {
   /** signature (64) ‖ msg, under a 64-byte secret key (seed ‖ public key). */

@@ -565,7 +565,8 @@ test('difference: a small-order X25519 public key is refused (tweetnacl derives 
   assert.throws(() => ll.crypto_box_beforenm(new Uint8Array(32), zero, sk), Error);
   assert.throws(() => nacl.box.before(zero, sk), Error);
   assert.throws(() => nacl.box(r.bytes(5), r.bytes(24), zero, sk), Error);
-  assert.throws(() => nacl.box.open(r.bytes(40), r.bytes(24), zero, sk), Error);
+  // Opening fails as a bad tag does (tweetnacl's null for any box it did not forge under the zero key).
+  assert.equal(nacl.box.open(r.bytes(40), r.bytes(24), zero, sk), null);
   const m = padded(r.bytes(5), 32);
   assert.throws(() => ll.crypto_box(new Uint8Array(m.length), m, m.length, r.bytes(24), zero, sk), Error);
 });

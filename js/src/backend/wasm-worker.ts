@@ -30,15 +30,14 @@
  *    or `{ type: 'error', id, code, name, message }`: `code` is the
  *    BackendError code (or null for a JS error such as a TypeError).
  *
- * Memory. Linear memory only ever grows, and a worker lives long. The
- * backend frees an I/O buffer above 16 MiB after each call (as on the main
- * thread); on top of that, once a job has left the instance's memory above
- * `RECYCLE_ABOVE` (a large Argon2 `m` or scrypt `N * r`), the instance is
- * dropped and a fresh one made from the same module, so an idle worker never
- * pins more than that.
+ * Memory. Linear memory only ever grows, and a worker lives long: the
+ * backend itself (wasm.ts `backendOver`) frees a huge I/O buffer after each
+ * call and replaces its instance by a fresh one once memory is above 32 MiB
+ * (a large Argon2 `m` or scrypt `N * r`), and after a trap, exactly as on
+ * the main thread.
  */
 import type { Backend, BackendError, Op } from './types.js';
-import { createWasmBackend, nodeBuiltin, wasmMemoryOf } from './wasm.js';
+import { createWasmBackend, nodeBuiltin } from './wasm.js';
 
 /** main → worker */
 export type WorkerRequest =
@@ -51,9 +50,6 @@ export type WorkerReply =
   | { type: 'init-error'; message: string }
   | { type: 'done'; id: number; out: Uint8Array }
   | { type: 'error'; id: number; code: number | null; name: string; message: string };
-
-/** An instance whose memory a job left above this is replaced by a fresh one. */
-const RECYCLE_ABOVE = 64 * 1024 * 1024;
 
 type Post = (message: WorkerReply, transfer?: Transferable[]) => void;
 
@@ -95,15 +91,10 @@ function serve(post: Post): (request: WorkerRequest) => void {
     } catch (error) {
       out?.fill(0);
       post(errorReply(job.id, error));
-      // A trap (a WebAssembly.RuntimeError, e.g. out of memory under
-      // panic=abort) leaves the instance in an unknown state: start afresh.
-      if (!(typeof (error as Partial<BackendError>)?.code === 'number')) backend = undefined;
     } finally {
       // The worker's copies of passwords and salts.
       for (const b of inputs) if (b) b.fill(0);
     }
-    const memory = backend ? wasmMemoryOf(backend) : undefined;
-    if (memory && memory.buffer.byteLength > RECYCLE_ABOVE) backend = undefined;
   }
 
   return (request) => {

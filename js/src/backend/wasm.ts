@@ -57,6 +57,7 @@
  */
 import type { Backend, BackendError, CatalogEntry, ErrorCode, Op, StreamHandle } from './types.js';
 import type { WorkerReply, WorkerRequest } from './wasm-worker.js';
+import { bufferOf, byteLengthOf, byteOffsetOf, dataViewBuffer, dataViewLength, dataViewOffset, isView, lengthOf, typedArrayTag } from '../intrinsics.js';
 
 /** The raw exports of crates/saline-wasm. Pointers are i32: read them `>>> 0`. */
 interface Exports {
@@ -76,6 +77,9 @@ interface Exports {
   saline_stream_free(handle: number): void;
   saline_catalog_ptr(): number;
   saline_catalog_len(): number;
+  saline_out_of_memory(): number;
+  /** The shadow stack pointer: between calls, the top of the stack (crates/saline-wasm/build.rs). */
+  readonly __stack_pointer?: WebAssembly.Global;
 }
 
 export const WASM_SIMD_FILE = 'saline-simd.wasm';
@@ -89,6 +93,30 @@ const MAX_BYTES = 8;
 const MAX_NUMS = 8;
 /** After a call that needed more than this, the I/O buffer is freed and a small one reserved. */
 const SHRINK_ABOVE = 16 * 1024 * 1024;
+/**
+ * Linear memory only grows. Once it is above this and no stream lives in
+ * it, the instance is replaced by a fresh one from the same module, so that
+ * one 256 MiB call (or 200,000 forgotten hashers, once collected) does not
+ * pin that much memory for the life of the page.
+ */
+const RECREATE_ABOVE = 32 * 1024 * 1024;
+/**
+ * The most one call may lay out in the I/O buffer (inputs, output and
+ * descriptor): a Rust Vec on wasm32 holds at most 2^31 − 1 bytes. Larger
+ * data goes through the streaming API, which copies 1 MiB at a time.
+ */
+const MAX_CALL_BYTES = 0x7fff0000;
+/**
+ * Shadow stack cleared after a call that touched a secret (the stack is
+ * free between calls; see crates/saline-wasm/src/wiping.rs). Symmetric ops
+ * (MACs, ciphers, AEADs, keyed hashes) measured at most 13.5 KiB deep, the
+ * rest (curves, NaCl, KDFs) at most 12 KiB; js/test/hostile-wasm.test.mjs
+ * paints the stack and checks every op it runs against these figures.
+ */
+export const STACK_WIPE_SYMMETRIC = 16 * 1024;
+export const STACK_WIPE_OTHER = 32 * 1024;
+/** Ops (types.ts Op) below this code are the symmetric ones: Hash 1 … AeadOpen 8. */
+const FIRST_ASYMMETRIC_OP = 9;
 const SMALL_IO = 64 * 1024;
 /** Stream updates are copied through the I/O buffer in pieces of at most this. */
 const UPDATE_CHUNK = 1024 * 1024;
@@ -100,8 +128,17 @@ const SIMD_PROBE = new Uint8Array([
   0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
 ]);
 
-/** Whether this engine runs the SIMD128 build. */
+/**
+ * Whether the SIMD128 build is used: where the engine runs it, unless
+ * SALINE_WASM_SIMD=0 asks for the baseline build (tests run every suite on
+ * both; an environment read that a sandbox refuses counts as unset).
+ */
 export function wasmSimdSupported(): boolean {
+  try {
+    if ((globalThis as Env).process?.env?.SALINE_WASM_SIMD === '0') return false;
+  } catch {
+    // Deno without --allow-env throws on process.env reads: unset.
+  }
   try {
     return WebAssembly.validate(SIMD_PROBE);
   } catch {
@@ -152,8 +189,6 @@ function randomSource(): Env['crypto'] {
 }
 
 function isDetached(buffer: ArrayBufferLike): boolean {
-  const flag = (buffer as { detached?: boolean }).detached;
-  if (typeof flag === 'boolean') return flag;
   try {
     new Uint8Array(buffer);
     return false;
@@ -162,34 +197,61 @@ function isDetached(buffer: ArrayBufferLike): boolean {
   }
 }
 
-/** Rejects what is not a live Uint8Array (a detached buffer reads as length 0). */
+/**
+ * The argument as a genuine Uint8Array over exactly its bytes, or a
+ * TypeError: not a typed array or DataView, or over a detached buffer (which
+ * reads as length 0). Other typed arrays and DataViews are taken as their bytes.
+ */
 function checkBytes(value: unknown, what: string): Uint8Array {
-  if (!(value instanceof Uint8Array)) {
-    if (ArrayBuffer.isView(value)) {
-      const view = value as ArrayBufferView;
-      if (view.byteLength === 0 && isDetached(view.buffer)) throw new TypeError(`saline: ${what} is a view of a detached ArrayBuffer`);
-      return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
-    }
+  const tag = typedArrayTag(value);
+  if (tag === 'Uint8Array') {
+    if (lengthOf(value) === 0 && isDetached(bufferOf(value))) throw new TypeError(`saline: ${what} is a view of a detached ArrayBuffer`);
+    return value as Uint8Array;
+  }
+  let buffer: ArrayBufferLike, offset: number, length: number;
+  if (tag !== undefined) {
+    [buffer, offset, length] = [bufferOf(value), byteOffsetOf(value), byteLengthOf(value)];
+  } else if (isView(value)) {
+    [buffer, offset, length] = [dataViewBuffer(value), dataViewOffset(value), dataViewLength(value)];
+  } else {
     throw new TypeError(`saline: ${what} must be a Uint8Array`);
   }
-  if (value.byteLength === 0 && isDetached(value.buffer)) throw new TypeError(`saline: ${what} is a view of a detached ArrayBuffer`);
-  return value;
+  if (length === 0 && isDetached(buffer)) throw new TypeError(`saline: ${what} is a view of a detached ArrayBuffer`);
+  return new Uint8Array(buffer, offset, length);
+}
+
+/**
+ * `crypto.getRandomValues` and its receiver, looked up once, when the first
+ * instance is made (module load), never per call: a page that replaces
+ * `crypto.getRandomValues` afterwards (or a wrapper around it) cannot make
+ * key generation return what it chooses. Null where there is none: every
+ * call that needs randomness then fails with a System error, never a fallback.
+ */
+let capturedRandom: { fill: (array: Uint8Array) => unknown; receiver: unknown } | null | undefined;
+
+function capturedRandomSource(): NonNullable<typeof capturedRandom> | null {
+  if (capturedRandom === undefined) {
+    const source = randomSource();
+    const fill = source?.getRandomValues;
+    capturedRandom = typeof fill === 'function' ? { fill: fill as (array: Uint8Array) => unknown, receiver: source } : null;
+  }
+  return capturedRandom;
 }
 
 /** The import object: `env.saline_random_fill`, bound to the memory once instantiated. */
 function makeImports(): { imports: WebAssembly.Imports; bind(memory: WebAssembly.Memory): void } {
   let memory: WebAssembly.Memory | undefined;
+  const random = capturedRandomSource();
   const imports = {
     env: {
       saline_random_fill(ptr: number, len: number): number {
         try {
-          const source = randomSource();
-          if (!source || !memory) return 1;
+          if (!random || !memory) return 1;
           const start = ptr >>> 0;
           const end = start + (len >>> 0);
           if (end > memory.buffer.byteLength) return 1;
           for (let at = start; at < end; at += RANDOM_CHUNK) {
-            source.getRandomValues(new Uint8Array(memory.buffer, at, Math.min(RANDOM_CHUNK, end - at)));
+            Reflect.apply(random.fill, random.receiver, [new Uint8Array(memory.buffer, at, Math.min(RANDOM_CHUNK, end - at))]);
           }
           return 0;
         } catch {
@@ -203,20 +265,14 @@ function makeImports(): { imports: WebAssembly.Imports; bind(memory: WebAssembly
 
 const utf8 = /* @__PURE__ */ new TextDecoder();
 
-/** Each backend's linear memory (the worker watches its size). */
-const memories = /* @__PURE__ */ new WeakMap<Backend, WebAssembly.Memory>();
-
-/** The linear memory under a WebAssembly backend (undefined for any other). */
-export function wasmMemoryOf(backend: Backend): WebAssembly.Memory | undefined {
-  return memories.get(backend);
-}
 
 /**
  * A Backend over an instance made with `makeImports()`. `module` is what
- * the instance was made from: callAsync hands it to the worker.
+ * the instance was made from: callAsync hands it to the worker, and a fresh
+ * instance is made from it when the memory should shrink or after a trap.
  */
 function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.Memory) => void, module?: WebAssembly.Module): Backend {
-  const x = instance.exports as unknown as Exports;
+  let x = instance.exports as unknown as Exports;
   bind(x.memory);
 
   let heap = new Uint8Array(x.memory.buffer);
@@ -224,8 +280,96 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
   /** Address and size of the I/O buffer. */
   let io = 0;
   let ioSize = 0;
-  /** Handles of keyed streams: their digests are wiped. */
+  /** The top of the shadow stack (the stack pointer between calls); 0 if the module does not export it. */
+  let stackTop = 0;
+  /** Live stream handles, and those of keyed streams (their digests are wiped). */
+  const live = new Set<number>();
   const keyed = new Set<number>();
+  /** Set while a call runs: the instance is not re-entrant (see `enter`). */
+  let busy = false;
+
+  function adopt(next: WebAssembly.Instance): void {
+    x = next.exports as unknown as Exports;
+    heap = new Uint8Array(x.memory.buffer);
+    view = new DataView(x.memory.buffer);
+    io = 0;
+    ioSize = 0;
+    stackTop = (x.__stack_pointer?.value as number | undefined) ?? 0;
+    live.clear();
+    keyed.clear();
+  }
+  stackTop = (x.__stack_pointer?.value as number | undefined) ?? 0;
+
+  /**
+   * Replaces the instance by a fresh one from the same module: linear
+   * memory cannot shrink, and after a trap the old one's state is unknown.
+   * Synchronous where the engine allows it; otherwise (a browser's main
+   * thread may refuse) the swap happens once the new instance is ready, if
+   * the old one is still idle and streamless then.
+   */
+  function recreate(): void {
+    if (!module) return;
+    const fresh = makeImports();
+    const swap = (next: WebAssembly.Instance): void => {
+      fresh.bind((next.exports as unknown as Exports).memory);
+      adopt(next);
+    };
+    try {
+      swap(new WebAssembly.Instance(module, fresh.imports));
+    } catch {
+      void WebAssembly.instantiate(module, fresh.imports).then(
+        (next) => {
+          if (!busy && live.size === 0) swap(next);
+        },
+        () => undefined,
+      );
+    }
+  }
+
+  /** After a call: a fresh instance when memory grew large and no stream pins it. */
+  function maybeShrink(): void {
+    if (ioSize > SHRINK_ABOVE) shrink();
+    if (live.size === 0 && x.memory.buffer.byteLength > RECREATE_ABOVE) recreate();
+  }
+
+  /**
+   * Entry to the instance. A call that re-enters it (a random source or a
+   * getter that calls back into Saline while a call is running) would
+   * overwrite the I/O buffer under the running call: refused.
+   */
+  function enter(): void {
+    if (busy) throw new Error('saline: re-entrant call into the WebAssembly backend (a callback called Saline while a Saline call was running)');
+    busy = true;
+  }
+
+  /**
+   * A trap out of the module (`RuntimeError`): with panic=abort that is an
+   * allocation failure or a bug. The instance's state is unknown either way,
+   * so it is replaced (open streams are lost), and the error says which.
+   */
+  function trapped(error: unknown): Error {
+    if (!(error instanceof WebAssembly.RuntimeError)) return error instanceof Error ? error : new Error(String(error));
+    let outOfMemory = false;
+    try {
+      outOfMemory = x.saline_out_of_memory() === 1;
+    } catch {
+      // The flag is unreadable only if the module itself is broken.
+    }
+    // The aborted call never freed (so never wiped) what it held: clear all
+    // of the old memory before letting it go. Elsewhere the allocator wipes
+    // on free and `wipe` clears the I/O buffer, so a shrink needs no sweep.
+    refresh();
+    heap.fill(0);
+    recreate();
+    if (outOfMemory) {
+      return new WasmBackendError(
+        1 as ErrorCode,
+        `out of memory: the WebAssembly instance could not grow for this call (${x.memory.buffer.byteLength >>> 20} MiB after reset); ` +
+          'use smaller inputs or cost parameters, or stream large data; open streams were lost',
+      );
+    }
+    return new Error(`saline: internal error in the WebAssembly backend (${error.message}); the instance was reset and open streams were lost`, { cause: error });
+  }
 
   /** Re-creates the views after memory.grow (which detaches the old buffer: length 0). */
   function refresh(): void {
@@ -237,10 +381,10 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
 
   function reserve(size: number): void {
     if (size <= ioSize) return;
-    const ptr = size <= 0xffffffff ? x.saline_io_reserve(size) >>> 0 : 0;
+    const ptr = size <= MAX_CALL_BYTES ? x.saline_io_reserve(size) >>> 0 : 0;
     if (ptr === 0) {
       ioSize = 0;
-      throw new WasmBackendError(1 as ErrorCode, `input: ${size} bytes do not fit in WebAssembly memory`);
+      throw new WasmBackendError(1 as ErrorCode, `input: ${size} bytes do not fit in WebAssembly memory (stream large data in pieces instead)`);
     }
     io = ptr;
     // The module rounds up to 64 KiB; track what was asked (always <= the real size).
@@ -254,9 +398,11 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
     ioSize = io === 0 ? 0 : SMALL_IO;
   }
 
-  function wipe(used: number): void {
+  /** Zeroes the I/O bytes a call used and the shadow stack its frames used. */
+  function wipe(used: number, stackBytes: number): void {
     refresh();
     heap.fill(0, io, io + used);
+    if (stackTop > stackBytes) heap.fill(0, stackTop - stackBytes, stackTop);
   }
 
   function lastError(): WasmBackendError {
@@ -267,8 +413,9 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
     return new WasmBackendError(x.saline_error_code() as ErrorCode, message);
   }
 
-  /** Scratch for `layout`: the validated inputs, and its two other results. */
+  /** Scratch for `layout`: the validated inputs and their lengths, and its two other results. */
   const inputs: (Uint8Array | null)[] = new Array<Uint8Array | null>(MAX_BYTES).fill(null);
+  const lengths = new Float64Array(MAX_BYTES);
   let outOffset = 0;
   let used = 0;
 
@@ -276,7 +423,10 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
    * Lays out the inputs, an output region of `outLength` bytes and the
    * descriptor in the I/O buffer; returns the descriptor's offset and sets
    * `outOffset` and `used` (bytes of the I/O buffer written). Offsets are
-   * relative to the I/O buffer. Allocation-free on the hot path.
+   * relative to the I/O buffer. Lengths come from the intrinsic getter, and
+   * the arithmetic stays exact past 2^32 (no bitwise operators on sizes), so
+   * a layout above MAX_CALL_BYTES is a RangeError, never a wrapped offset.
+   * Allocation-free on the hot path.
    */
   function layout(bytes: readonly (Uint8Array | null)[], nums: readonly number[], outLength: number): number {
     if (!Array.isArray(bytes) || bytes.length > MAX_BYTES) throw new TypeError(`saline: at most ${MAX_BYTES} byte arguments`);
@@ -287,13 +437,18 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
       const b = bytes[i];
       const u = b === null || b === undefined ? null : checkBytes(b, `argument ${i}`);
       inputs[i] = u;
-      if (u !== null) total += u.length;
+      const n = u === null ? 0 : lengthOf(u);
+      lengths[i] = n;
+      total += n;
     }
     outOffset = total;
     total += outLength;
-    const descriptor = (total + 7) & ~7;
+    const descriptor = total + ((8 - (total % 8)) % 8);
     used = descriptor + 4 + 8 * count + 4 + 8 * nums.length + 8;
-    if (used > 0xffffffff) throw new WasmBackendError(1 as ErrorCode, `input: ${used} bytes do not fit in WebAssembly memory`);
+    if (used > MAX_CALL_BYTES) {
+      inputs.fill(null);
+      throw new WasmBackendError(1 as ErrorCode, `input: one call's inputs and output total ${total} bytes; the WebAssembly backend takes at most ${MAX_CALL_BYTES} (stream large data in pieces instead)`);
+    }
     reserve(used);
     refresh();
     let at = 0;
@@ -306,7 +461,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
         view.setUint32(d, 0, true);
         view.setUint32(d + 4, NULL_LEN, true);
       } else {
-        const n = u.length;
+        const n = lengths[i]!;
         if (n > 32) heap.set(u, io + at);
         else for (let j = 0, p = io + at; j < n; j++) heap[p + j] = u[j]!;
         view.setUint32(d, at, true);
@@ -336,22 +491,33 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
     else for (let j = 0; j < n; j++) target[j] = heap[p + j]!;
   }
 
+  /** A handle this instance gave out and has not freed (a stale one, even from before a reset, is refused). */
   function handleOf(handle: StreamHandle): number {
-    if (typeof handle !== 'number' || !Number.isInteger(handle) || handle < 0 || handle > 0x7fffffff) {
-      throw new TypeError('saline: not a WebAssembly stream handle');
-    }
+    if (typeof handle !== 'number' || !live.has(handle)) throw new TypeError('saline: not a live WebAssembly stream handle (freed, or lost when the instance was reset)');
     return handle;
   }
 
   function call(op: Op, alg: number, bytes: readonly (Uint8Array | null)[], nums: readonly number[], out: Uint8Array): number {
     const target = checkBytes(out, 'output');
-    const descriptor = layout(bytes, nums, target.length);
-    const secret = (op as number) !== OP_HASH || (bytes.length > 1 && bytes[1] != null);
-    const n = x.saline_call(op >>> 0, alg >>> 0, descriptor);
-    if (n >= 0) copyOut(target, outOffset, n);
-    if (secret) wipe(used);
-    if (ioSize > SHRINK_ABOVE) shrink();
-    if (n < 0) throw lastError();
+    enter();
+    let n = -1;
+    let failure: WasmBackendError | undefined;
+    try {
+      const descriptor = layout(bytes, nums, lengthOf(target));
+      const secret = (op as number) !== OP_HASH || (bytes.length > 1 && bytes[1] != null);
+      try {
+        n = x.saline_call(op >>> 0, alg >>> 0, descriptor);
+      } catch (error) {
+        throw trapped(error);
+      }
+      if (n >= 0) copyOut(target, outOffset, n);
+      else failure = lastError(); // before maybeShrink, which may replace the instance
+      if (secret) wipe(used, (op as number) < FIRST_ASYMMETRIC_OP ? STACK_WIPE_SYMMETRIC : STACK_WIPE_OTHER);
+      maybeShrink();
+    } finally {
+      busy = false;
+    }
+    if (failure) throw failure;
     return n;
   }
 
@@ -375,6 +541,18 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
     } catch (error) {
       out.fill(0);
       throw error;
+    }
+  }
+
+  /** Runs `f` inside the instance: refuses re-entry, turns traps into errors. */
+  function guarded<T>(f: () => T): T {
+    enter();
+    try {
+      return f();
+    } catch (error) {
+      throw error instanceof WebAssembly.RuntimeError ? trapped(error) : error;
+    } finally {
+      busy = false;
     }
   }
 
@@ -406,54 +584,85 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
       }
     },
     streamNew(alg, bytes, nums): StreamHandle {
-      const h = x.saline_stream_new(alg >>> 0, layout(bytes, nums, 0));
-      wipe(used);
+      const hasKey = bytes.some((b) => b != null);
+      const h = guarded(() => {
+        const handle = x.saline_stream_new(alg >>> 0, layout(bytes, nums, 0));
+        wipe(used, hasKey ? STACK_WIPE_SYMMETRIC : 0);
+        return handle;
+      });
       if (h < 0) throw lastError();
-      if (bytes.some((b) => b != null)) keyed.add(h);
+      live.add(h);
+      if (hasKey) keyed.add(h);
       return h;
     },
     streamUpdate(handle, data): void {
       const h = handleOf(handle);
       const input = checkBytes(data, 'data');
-      const total = input.length;
-      reserve(Math.min(total, UPDATE_CHUNK));
-      let at = 0;
-      do {
-        const n = Math.min(total - at, UPDATE_CHUNK);
-        refresh();
-        if (n > 0) heap.set(n === total ? input : input.subarray(at, at + n), io);
-        if (x.saline_stream_update(h, 0, n) < 0) throw lastError();
-        at += n;
-      } while (at < total);
+      const total = lengthOf(input);
+      guarded(() => {
+        reserve(Math.min(total, UPDATE_CHUNK));
+        let at = 0;
+        do {
+          const n = Math.min(total - at, UPDATE_CHUNK);
+          refresh();
+          if (n > 0) heap.set(n === total ? input : input.subarray(at, at + n), io);
+          if (x.saline_stream_update(h, 0, n) < 0) throw lastError();
+          at += n;
+        } while (at < total);
+        // A keyed stream's state (an HMAC's padded keys, a keyed BLAKE's
+        // chaining value) passes through the stack as it absorbs.
+        if (keyed.has(h)) wipe(0, STACK_WIPE_SYMMETRIC);
+      });
     },
     streamDigest(handle, out): number {
       const h = handleOf(handle);
       const target = checkBytes(out, 'output');
-      reserve(target.length);
-      const n = x.saline_stream_digest(h, 0, target.length);
-      if (n >= 0) copyOut(target, 0, n);
-      if (keyed.has(h)) wipe(target.length);
-      if (ioSize > SHRINK_ABOVE) shrink();
+      const capacity = lengthOf(target);
+      const n = guarded(() => {
+        reserve(capacity);
+        const written = x.saline_stream_digest(h, 0, capacity);
+        if (written >= 0) copyOut(target, 0, written);
+        if (keyed.has(h)) wipe(capacity, STACK_WIPE_SYMMETRIC);
+        if (ioSize > SHRINK_ABOVE) shrink();
+        return written;
+      });
       if (n < 0) throw lastError();
       return n;
     },
     streamClone(handle): StreamHandle {
       const h = handleOf(handle);
-      const copy = x.saline_stream_clone(h);
+      const copy = guarded(() => {
+        const handle = x.saline_stream_clone(h);
+        if (keyed.has(h)) wipe(0, STACK_WIPE_SYMMETRIC);
+        return handle;
+      });
       if (copy < 0) throw lastError();
+      live.add(copy);
       if (keyed.has(h)) keyed.add(copy);
       return copy;
     },
     streamReset(handle): void {
-      if (x.saline_stream_reset(handleOf(handle)) < 0) throw lastError();
+      const h = handleOf(handle);
+      const status = guarded(() => {
+        const result = x.saline_stream_reset(h);
+        if (keyed.has(h)) wipe(0, STACK_WIPE_SYMMETRIC);
+        return result;
+      });
+      if (status < 0) throw lastError();
     },
     streamFree(handle): void {
-      if (typeof handle !== 'number') return;
-      x.saline_stream_free(handle | 0);
-      keyed.delete(handle);
+      if (typeof handle !== 'number' || !live.has(handle)) return;
+      guarded(() => {
+        x.saline_stream_free(handle);
+        if (keyed.has(handle)) wipe(0, STACK_WIPE_SYMMETRIC);
+        live.delete(handle);
+        keyed.delete(handle);
+        // The stream's Drop wiped its state (WipingAllocator); the last one
+        // freed may let a grown memory go.
+        maybeShrink();
+      });
     },
   };
-  memories.set(backend, x.memory);
   return backend;
 }
 
