@@ -8,9 +8,10 @@
 //!
 //! * [`WipingAllocator`] zeroes every block as it is freed (and the old block
 //!   when `realloc` moves), so heap temporaries die with their owner;
-//! * [`saline_stack_wipe`] zeroes the part of the shadow stack that the
-//!   deepest operation uses, called by the loader after every call that
-//!   touched a secret (the stack is free then: no frame is live).
+//! * the loader zeroes the part of the shadow stack that the deepest
+//!   operation uses after every call that touched a secret (the stack is
+//!   free then: no frame is live); build.rs exports `__stack_pointer` so
+//!   that it knows where the stack's top is.
 //!
 //! It also records allocation failure: Rust aborts on it (an `unreachable`
 //! trap, which JS sees as `RuntimeError: unreachable`), so the loader asks
@@ -72,24 +73,6 @@ unsafe impl GlobalAlloc for WipingAllocator {
         }
         fresh
     }
-}
-
-/// Bytes of shadow stack [`saline_stack_wipe`] clears: above the deepest
-/// operation's use, which js/test/hostile-wasm.test.mjs measures (by painting
-/// the stack) and checks against this figure for every op it runs.
-pub const STACK_WIPE_BYTES: usize = 64 * 1024;
-
-/// Zeroes the [`STACK_WIPE_BYTES`] of shadow stack below the caller's frame.
-/// Called from JS between calls, its frame sits where every export's frame
-/// starts, so the array covers the region the last call's frames used.
-#[no_mangle]
-#[inline(never)]
-pub extern "C" fn saline_stack_wipe() -> usize {
-    let mut area = core::mem::MaybeUninit::<[u8; STACK_WIPE_BYTES]>::uninit();
-    let start = core::hint::black_box(area.as_mut_ptr().cast::<u8>());
-    // SAFETY: `area` is this frame's own array; black_box keeps the stores.
-    unsafe { zero(start, STACK_WIPE_BYTES) };
-    start as usize
 }
 
 /// 1 if an allocation failed since the last call of this function (which
