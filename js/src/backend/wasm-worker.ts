@@ -37,7 +37,8 @@
  * the main thread.
  */
 import type { Backend, BackendError, Op } from './types.js';
-import { createWasmBackend, nodeBuiltin } from './wasm.js';
+import { nodeBuiltin } from './builtins.js';
+import { createWasmBackend } from './wasm.js';
 
 /** main → worker */
 export type WorkerRequest =
