@@ -1,0 +1,332 @@
+// The bundler recipes of js/README.md ("Bundlers and runtimes"), each built
+// from the packed tarball (`npm pack` of js/, installed into a scratch
+// project with npm) with the bundler installed from npm (tools/package.json
+// and its lock; cached in .cache/bundlers/), then run: pages in headless
+// Chromium served from 127.0.0.1, the Node bundle by node. Every build runs
+// app.mjs: SHA-256, secretbox and Argon2id `.async`, checked byte for byte.
+//
+//   vite 7, vite 8     index.html + an ES module; vite build
+//   webpack 5          webpack's own new URL(…, import.meta.url) assets
+//   esbuild            --bundle --format=esm, the .wasm through the file loader
+//   classic worker     an esbuild IIFE started by new Worker(url) (no type: module)
+//   node bundle        esbuild --platform=node --bundle to one file, the
+//                      .wasm inlined by the binary loader, run from an empty
+//                      directory
+//   csp …              the Vite page under a Content-Security-Policy without
+//                      'wasm-unsafe-eval' (ready() must reject with a message
+//                      that names it) and with worker-src 'none' (.async still
+//                      right)
+//
+//   node test/bundlers/run.mjs        (make js-test-bundlers builds js/ first)
+//   SALINE_BUNDLERS='vite|csp' …      only the cases whose name matches
+//
+// Prints each build's gzipped size (JS and .wasm apart). The last line is
+// `bundlers: N passed, N failed`.
+import { createServer } from 'node:http';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { extname, join, normalize, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import {
+  Tally,
+  cleanup,
+  installTools,
+  jsDir,
+  packTarball,
+  scratchDir,
+  skipUnderNodeTest,
+  spawnCollect,
+  tail,
+  testDir,
+  userProject,
+} from '../runtimes/harness.mjs';
+
+skipUnderNodeTest('test/bundlers/run.mjs');
+
+const CHROMIUM = process.env.SALINE_CHROMIUM ?? '/usr/bin/chromium';
+const only = process.env.SALINE_BUNDLERS ? new RegExp(process.env.SALINE_BUNDLERS) : undefined;
+const tools = installTools(join(testDir, 'bundlers', 'tools'), 'bundlers');
+const toolRequire = createRequire(join(tools, 'x.js'));
+
+// ---------------------------------------------------------------- expected bytes
+
+// secretbox from tweetnacl-js (an independent implementation, a devDependency
+// of js/), the others are published answers (FIPS 180-4 B.1; README's Argon2id).
+const nacl = createRequire(join(jsDir, 'package.json'))('tweetnacl');
+const hex = (b) => Buffer.from(b).toString('hex');
+const EXPECTED = {
+  sha256: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+  secretbox: hex(nacl.secretbox(Buffer.from('abc'), new Uint8Array(24).fill(9), new Uint8Array(32).fill(7))),
+  argon2idAsync: 'e2691bb9215199eb0747fd60782a231b',
+};
+
+// ---------------------------------------------------------------- the user project
+
+const scratch = scratchDir('bundlers');
+const tarball = packTarball(scratch);
+const project = userProject(join(scratch, 'app'), tarball.path);
+copyFileSync(join(testDir, 'bundlers', 'app.mjs'), join(project, 'app.mjs'));
+const wasmDir = join(project, 'node_modules', 'saline', 'wasm');
+
+const PAGE_MAIN = `import { check, describeError } from './app.mjs';
+check().then((r) => (window.salineResult = r), (e) => (window.salineResult = describeError(e)));
+`;
+
+/** esbuild from the pinned tools (not js/'s own), so the recipe is tested at a known version. */
+const esbuild = () => import(pathToFileURL(toolRequire.resolve('esbuild')).href);
+
+// ---------------------------------------------------------------- recipes: build → output dir
+
+const RECIPES = {
+  async 'vite 7'(out) {
+    return viteBuild('vite7', out);
+  },
+  async 'vite 8'(out) {
+    return viteBuild('vite8', out);
+  },
+  async 'webpack 5'(out) {
+    writeFileSync(join(project, 'main-webpack.mjs'), PAGE_MAIN);
+    const webpack = toolRequire('webpack');
+    const stats = await new Promise((resolve, reject) =>
+      webpack(
+        {
+          mode: 'production',
+          context: project,
+          entry: './main-webpack.mjs',
+          output: { path: out, filename: 'main.js', clean: true },
+          target: 'web',
+          performance: { hints: false },
+        },
+        (error, s) => (error ? reject(error) : resolve(s)),
+      ),
+    );
+    if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }).trim().split('\n').slice(0, 6).join(' | '));
+    writeFileSync(join(out, 'index.html'), '<!doctype html><meta charset="utf-8"><script src="main.js"></script>');
+  },
+  async esbuild(out) {
+    writeFileSync(join(project, 'main-esbuild.mjs'), PAGE_MAIN);
+    const { build } = await esbuild();
+    await build({
+      entryPoints: [join(project, 'main-esbuild.mjs')],
+      outdir: out,
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      loader: { '.wasm': 'file' },
+      logLevel: 'error',
+    });
+    writeFileSync(join(out, 'index.html'), '<!doctype html><meta charset="utf-8"><script type="module" src="main-esbuild.js"></script>');
+  },
+  async 'classic worker'(out) {
+    writeFileSync(
+      join(project, 'worker-classic.mjs'),
+      `import { check, describeError } from './app.mjs';
+// A classic worker has no import.meta.url: say where the .wasm is served.
+check({ wasm: new URL('saline-simd.wasm', self.location.href) }).then((r) => postMessage(r), (e) => postMessage(describeError(e)));
+`,
+    );
+    const { build } = await esbuild();
+    await build({ entryPoints: [join(project, 'worker-classic.mjs')], outfile: join(out, 'worker.js'), bundle: true, format: 'iife', platform: 'browser', logLevel: 'error' });
+    copyFileSync(join(wasmDir, 'saline-simd.wasm'), join(out, 'saline-simd.wasm'));
+    writeFileSync(
+      join(out, 'index.html'),
+      `<!doctype html><meta charset="utf-8"><script>
+const w = new Worker('worker.js');
+w.onmessage = (e) => (window.salineResult = e.data);
+w.onerror = (e) => (window.salineResult = { error: 'worker error: ' + e.message });
+</script>`,
+    );
+  },
+  async 'node bundle'(out) {
+    writeFileSync(
+      join(project, 'main-node.mjs'),
+      `import { check, describeError } from './app.mjs';
+import wasm from 'saline/wasm/saline-simd.wasm';
+check({ wasm }).then((r) => console.log(JSON.stringify(r)), (e) => { console.log(JSON.stringify(describeError(e))); process.exitCode = 1; });
+`,
+    );
+    const { build } = await esbuild();
+    await build({
+      entryPoints: [join(project, 'main-node.mjs')],
+      outfile: join(out, 'app.cjs'),
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      loader: { '.wasm': 'binary' },
+      logLevel: 'silent',
+    });
+  },
+};
+
+async function viteBuild(alias, out) {
+  writeFileSync(join(project, 'main-vite.mjs'), PAGE_MAIN);
+  writeFileSync(join(project, 'index.html'), '<!doctype html><meta charset="utf-8"><script type="module" src="./main-vite.mjs"></script>');
+  const vite = await import(pathToFileURL(join(tools, alias, 'dist', 'node', 'index.js')).href);
+  await vite.build({ root: project, configFile: false, logLevel: 'error', build: { outDir: out, emptyOutDir: true } });
+}
+
+// ---------------------------------------------------------------- sizes
+
+function filesUnder(dir) {
+  return readdirSync(dir, { recursive: true }).map((f) => join(dir, f)).filter((f) => statSync(f).isFile());
+}
+
+/** Gzipped bytes (level 9) of the build's JS and of its .wasm. */
+function gzipSizes(dir) {
+  const sizes = { js: 0, wasm: 0 };
+  for (const f of filesUnder(dir)) {
+    const kind = /\.(m|c)?js$/.test(f) ? 'js' : extname(f) === '.wasm' ? 'wasm' : undefined;
+    if (kind) sizes[kind] += gzipSync(readFileSync(f), { level: 9 }).length;
+  }
+  return sizes;
+}
+
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+
+// ---------------------------------------------------------------- serving and the browser
+
+const MIME = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
+
+/** Serves `root` on 127.0.0.1 with `headers` on every answer; resolves with { origin, close }. */
+async function serve(root, headers = {}) {
+  const server = createServer((req, res) => {
+    if (req.url === '/favicon.ico') {
+      res.writeHead(204);
+      return res.end();
+    }
+    const rel = decodeURIComponent(new URL(req.url, 'http://127.0.0.1').pathname).replace(/^\/+/, '') || 'index.html';
+    const path = normalize(join(root, rel));
+    if (!path.startsWith(root + sep) || !existsSync(path) || !statSync(path).isFile()) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      return res.end('not found');
+    }
+    res.writeHead(200, { 'content-type': MIME[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-store', ...headers });
+    res.end(readFileSync(path));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
+
+let context;
+async function browser() {
+  if (context) return context;
+  const { chromium } = await import('playwright-core');
+  context = await chromium.launchPersistentContext(join(scratch, 'chromium-profile'), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  return context;
+}
+
+/** Opens `root` in a fresh page; resolves with { result, console: [lines] }. */
+async function openPage(root, headers) {
+  const site = await serve(root, headers);
+  const page = await (await browser()).newPage();
+  const messages = [];
+  page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
+  page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
+  try {
+    await page.goto(`${site.origin}/`);
+    const handle = await page.waitForFunction(() => window.salineResult, undefined, { timeout: 30_000 });
+    return { result: await handle.jsonValue(), console: messages };
+  } catch (error) {
+    return { result: { error: `${error.message.split('\n')[0]} [console: ${messages.slice(-3).join(' | ')}]` }, console: messages };
+  } finally {
+    await page.close();
+    site.close();
+  }
+}
+
+// ---------------------------------------------------------------- the cases
+
+const tally = new Tally('bundlers');
+
+/** Compares a result with EXPECTED; returns why not, or undefined. */
+function mismatch(result) {
+  if (!result || result.error) return result?.error ?? 'no result';
+  for (const [k, v] of Object.entries(EXPECTED)) if (result[k] !== v) return `${k}: got ${result[k]}, expected ${v}`;
+  if (result.backend !== 'wasm') return `backend ${result.backend}, expected wasm`;
+  return undefined;
+}
+
+const built = {};
+for (const [name, recipe] of Object.entries(RECIPES)) {
+  if (only && !only.test(name) && !(name === 'vite 7' && only.test('csp'))) continue;
+  const out = join(scratch, 'out', name.replace(/\W+/g, '-'));
+  mkdirSync(out, { recursive: true });
+  const t0 = performance.now();
+  try {
+    await recipe(out);
+  } catch (error) {
+    tally.fail(name, `build: ${error.message.split('\n').slice(0, 4).join(' | ')}`);
+    continue;
+  }
+  built[name] = out;
+  const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+  const sizes = gzipSizes(out);
+  const size = `gzip: JS ${kib(sizes.js)} + wasm ${kib(sizes.wasm)}, build ${seconds} s`;
+  if (only && !only.test(name)) continue;
+  let result;
+  if (name === 'node bundle') {
+    // One file, run from a directory that has nothing else.
+    const alone = join(scratch, 'alone');
+    mkdirSync(alone, { recursive: true });
+    cpSync(join(out, 'app.cjs'), join(alone, 'app.cjs'));
+    const p = await spawnCollect(process.execPath, ['app.cjs'], { cwd: alone, env: { PATH: process.env.PATH }, seconds: 60 });
+    try {
+      result = JSON.parse(p.stdout.trim().split('\n').pop());
+    } catch {
+      result = { error: `exit ${p.code}: ${tail(p.stderr || p.stdout, 3)}` };
+    }
+  } else {
+    result = (await openPage(out)).result;
+  }
+  const why = mismatch(result);
+  if (why) tally.fail(name, `${why} (${size})`);
+  else tally.pass(name, size);
+}
+
+// CSP: the Vite build, which needs nothing inline.
+const cspRoot = built['vite 7'];
+const CSP_CASES = [
+  [
+    "csp script-src 'self' (no 'wasm-unsafe-eval')",
+    "script-src 'self'",
+    ({ result }) =>
+      !result.error
+        ? `ready() resolved (backend ${result.backend}) under a CSP that forbids WebAssembly`
+        : result.error.includes('wasm-unsafe-eval')
+          ? undefined
+          : `the error does not say to allow 'wasm-unsafe-eval': ${result.error}`,
+  ],
+  [
+    "csp worker-src 'none' (.async on the main thread)",
+    "script-src 'self' 'wasm-unsafe-eval'; worker-src 'none'",
+    ({ result, console: lines }) => {
+      const why = mismatch(result);
+      if (why) return why;
+      console.log(`      console: ${lines.join(' | ') || '(nothing)'}`);
+      return undefined;
+    },
+  ],
+];
+for (const [name, csp, verdict] of CSP_CASES) {
+  if (only && !only.test(name)) continue;
+  if (!cspRoot) {
+    tally.fail(name, 'the vite 7 build it serves failed');
+    continue;
+  }
+  if (!existsSync(CHROMIUM)) {
+    tally.fail(name, `${CHROMIUM} not found`);
+    continue;
+  }
+  const why = verdict(await openPage(cspRoot, { 'content-security-policy': csp }));
+  if (why) tally.fail(name, why);
+  else tally.pass(name);
+}
+
+await context?.close().catch(() => {});
+cleanup(scratch);
+tally.finish();
