@@ -67,10 +67,12 @@ const scratch = scratchDir('bundlers');
 const tarball = packTarball(scratch);
 const project = userProject(join(scratch, 'app'), tarball.path);
 copyFileSync(join(testDir, 'bundlers', 'app.mjs'), join(project, 'app.mjs'));
-const wasmDir = join(project, 'node_modules', 'saline', 'wasm');
 
+// The page's ready() options come from its URL's hash (the CSP cases open
+// the Vite build with #require-worker).
 const PAGE_MAIN = `import { check, describeError } from './app.mjs';
-check().then((r) => (window.salineResult = r), (e) => (window.salineResult = describeError(e)));
+const options = location.hash === '#require-worker' ? { requireWorker: true } : undefined;
+check(options).then((r) => (window.salineResult = r), (e) => (window.salineResult = describeError(e)));
 `;
 
 /** esbuild from the pinned tools (not js/'s own), so the recipe is tested at a known version. */
@@ -105,7 +107,15 @@ const RECIPES = {
     writeFileSync(join(out, 'index.html'), '<!doctype html><meta charset="utf-8"><script src="main.js"></script>');
   },
   async esbuild(out) {
-    writeFileSync(join(project, 'main-esbuild.mjs'), PAGE_MAIN);
+    writeFileSync(
+      join(project, 'main-esbuild.mjs'),
+      `import { check, describeError } from './app.mjs';
+// esbuild leaves new URL(…, import.meta.url) alone: import the .wasm with the
+// file loader (it copies the file to the output and gives its path).
+import wasmPath from 'saline/wasm/saline-simd.wasm';
+check({ wasm: new URL(wasmPath, import.meta.url) }).then((r) => (window.salineResult = r), (e) => (window.salineResult = describeError(e)));
+`,
+    );
     const { build } = await esbuild();
     await build({
       entryPoints: [join(project, 'main-esbuild.mjs')],
@@ -114,7 +124,7 @@ const RECIPES = {
       format: 'esm',
       platform: 'browser',
       loader: { '.wasm': 'file' },
-      logLevel: 'error',
+      logLevel: 'silent',
     });
     writeFileSync(join(out, 'index.html'), '<!doctype html><meta charset="utf-8"><script type="module" src="main-esbuild.js"></script>');
   },
@@ -122,13 +132,22 @@ const RECIPES = {
     writeFileSync(
       join(project, 'worker-classic.mjs'),
       `import { check, describeError } from './app.mjs';
-// A classic worker has no import.meta.url: say where the .wasm is served.
-check({ wasm: new URL('saline-simd.wasm', self.location.href) }).then((r) => postMessage(r), (e) => postMessage(describeError(e)));
+// A classic worker has no import.meta.url: the file loader's path is
+// relative to the worker script, which is self.location.
+import wasmPath from 'saline/wasm/saline-simd.wasm';
+check({ wasm: new URL(wasmPath, self.location.href) }).then((r) => postMessage(r), (e) => postMessage(describeError(e)));
 `,
     );
     const { build } = await esbuild();
-    await build({ entryPoints: [join(project, 'worker-classic.mjs')], outfile: join(out, 'worker.js'), bundle: true, format: 'iife', platform: 'browser', logLevel: 'error' });
-    copyFileSync(join(wasmDir, 'saline-simd.wasm'), join(out, 'saline-simd.wasm'));
+    await build({
+      entryPoints: [join(project, 'worker-classic.mjs')],
+      outfile: join(out, 'worker.js'),
+      bundle: true,
+      format: 'iife',
+      platform: 'browser',
+      loader: { '.wasm': 'file' },
+      logLevel: 'silent',
+    });
     writeFileSync(
       join(out, 'index.html'),
       `<!doctype html><meta charset="utf-8"><script>
@@ -220,15 +239,15 @@ async function browser() {
   return context;
 }
 
-/** Opens `root` in a fresh page; resolves with { result, console: [lines] }. */
-async function openPage(root, headers) {
+/** Opens `root` (+ `hash`) in a fresh page; resolves with { result, console: [lines] }. */
+async function openPage(root, headers, hash = '') {
   const site = await serve(root, headers);
   const page = await (await browser()).newPage();
   const messages = [];
   page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
   page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
   try {
-    await page.goto(`${site.origin}/`);
+    await page.goto(`${site.origin}/${hash}`);
     const handle = await page.waitForFunction(() => window.salineResult, undefined, { timeout: 30_000 });
     return { result: await handle.jsonValue(), console: messages };
   } catch (error) {
@@ -290,20 +309,23 @@ for (const [name, recipe] of Object.entries(RECIPES)) {
 
 // CSP: the Vite build, which needs nothing inline.
 const cspRoot = built['vite 7'];
+const NO_WORKERS = "script-src 'self' 'wasm-unsafe-eval'; worker-src 'none'";
 const CSP_CASES = [
   [
     "csp script-src 'self' (no 'wasm-unsafe-eval')",
     "script-src 'self'",
+    '',
     ({ result }) =>
       !result.error
         ? `ready() resolved (backend ${result.backend}) under a CSP that forbids WebAssembly`
-        : result.error.includes('wasm-unsafe-eval')
+        : result.error.includes("'wasm-unsafe-eval'")
           ? undefined
           : `the error does not say to allow 'wasm-unsafe-eval': ${result.error}`,
   ],
   [
-    "csp worker-src 'none' (.async on the main thread)",
-    "script-src 'self' 'wasm-unsafe-eval'; worker-src 'none'",
+    "csp worker-src 'none': .async computes on the page",
+    NO_WORKERS,
+    '',
     ({ result, console: lines }) => {
       const why = mismatch(result);
       if (why) return why;
@@ -311,8 +333,19 @@ const CSP_CASES = [
       return undefined;
     },
   ],
+  [
+    "csp worker-src 'none': ready({ requireWorker: true }) makes .async reject",
+    NO_WORKERS,
+    '#require-worker',
+    ({ result }) =>
+      !result.error
+        ? `.async resolved without a worker (backend ${result.backend})`
+        : /worker/i.test(result.error)
+          ? undefined
+          : `the rejection does not mention the worker: ${result.error}`,
+  ],
 ];
-for (const [name, csp, verdict] of CSP_CASES) {
+for (const [name, csp, hash, verdict] of CSP_CASES) {
   if (only && !only.test(name)) continue;
   if (!cspRoot) {
     tally.fail(name, 'the vite 7 build it serves failed');
@@ -322,7 +355,7 @@ for (const [name, csp, verdict] of CSP_CASES) {
     tally.fail(name, `${CHROMIUM} not found`);
     continue;
   }
-  const why = verdict(await openPage(cspRoot, { 'content-security-policy': csp }));
+  const why = verdict(await openPage(cspRoot, { 'content-security-policy': csp }, hash));
   if (why) tally.fail(name, why);
   else tally.pass(name);
 }
