@@ -1,19 +1,35 @@
 #!/usr/bin/env node
-// Builds the package into dist/:
-//   dist/esm/    ES modules (.js), one file per entry point plus shared chunks
-//   dist/cjs/    CommonJS (.cjs), one file per entry point plus backend.cjs
-//   dist/types/  .d.ts from `tsc --emitDeclarationOnly`
+// Builds the package into dist/, one directory per kind of host, each two
+// levels below the package root (the loaders find ../../wasm/ and
+// ../../native/ from their own module, src/backend/host.ts):
+//   dist/esm/      ES modules for browsers, web workers and bundlers
+//                  (export conditions `browser`, `default`): no `node:`
+//                  import anywhere; the .wasm is fetched
+//   dist/cjs/      the same as CommonJS (.cjs), for `require` outside Node
+//   dist/node/     ESM (.js) and CommonJS (.cjs) for Node, Deno and Bun
+//                  (conditions `node`, `deno`, `bun`): the Node built-ins
+//                  imported statically (src/backend/builtins-node.ts), so
+//                  ESM loads on Node 18 and 20.0-20.15, which have no
+//                  process.getBuiltinModule; the addon, else the .wasm read
+//                  from disk
+//   dist/workerd/  ESM for Cloudflare Workers (condition `workerd`): imports
+//                  ../../wasm/saline-simd.wasm as a compiled module
+//                  (src/backend/bundled-wasm-workerd.ts)
+//   dist/types/    .d.ts from `tsc --emitDeclarationOnly`, and a .d.cts
+//                  twin of each for CommonJS consumers
 // Entry points: src/index.ts, and src/tweetnacl.ts and src/cryptographer.ts
 // when they exist (each is built only if present).
 //
+// A build differs from another only by which file stands in for
+// src/backend/builtins.ts and src/backend/bundled-wasm.ts (the `variants`
+// plugin), so no entry has a side effect to register anything.
+//
 // One backend per process. The backend module holds state (the loaded
-// addon or WebAssembly instance), so every entry point must share it:
+// addon or WebAssembly instance), so every entry point of a build must
+// share it:
 //  - ESM uses esbuild's code splitting, so shared code lands in one chunk;
 //  - CJS has no splitting in esbuild, so src/backend/index.ts is built once
-//    as dist/cjs/backend.cjs and every entry requires it.
-// Chunks stay directly in dist/esm/, beside the entries: the WebAssembly
-// loader finds its files at '../../wasm/' from its own module, which holds
-// for dist/esm/*.js as it does for src/backend/*.ts.
+//    as backend.cjs and every entry requires it.
 //
 // The WebAssembly backend's worker (src/backend/wasm-worker.ts) is not a
 // file in dist/: it is bundled first, on its own, into one self-contained
@@ -22,12 +38,13 @@
 // (node:worker_threads `eval: true`, or a Blob URL in browsers), so neither
 // the ESM nor the CJS build, nor a user's bundle, has a file to locate.
 //
-// The wasm files (js/wasm/) and the addon (js/native/) are not copied: they
-// ship beside dist/ (package.json "files") and the loaders look for them
-// there. Nothing is minified, so that what runs can be read.
+// The wasm files (js/wasm/) and the addon (js/native/, or the platform
+// packages js/npm/<triple>/) are not copied: they ship beside dist/
+// (package.json "files") and the loaders look for them there. Nothing is
+// minified, so that what runs can be read.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,7 +56,7 @@ const entries = ['index', 'tweetnacl', 'cryptographer'].filter((name) => existsS
 const missing = ['tweetnacl', 'cryptographer'].filter((name) => !entries.includes(name));
 if (missing.length) console.warn(`build: skipping absent entry points: ${missing.map((n) => `src/${n}.ts`).join(', ')}`);
 
-for (const dir of ['esm', 'cjs', 'types']) rmSync(join(dist, dir), { recursive: true, force: true });
+for (const dir of ['esm', 'cjs', 'node', 'workerd', 'types']) rmSync(join(dist, dir), { recursive: true, force: true });
 
 const common = {
   bundle: true,
@@ -47,12 +64,26 @@ const common = {
   target: 'es2022',
   sourcemap: true,
   logLevel: 'warning',
-  // Node built-ins are reached at run time through process.getBuiltinModule
-  // or require, never imported statically (browser bundles must not see them).
+  // Only the Node build imports Node built-ins (statically); the others
+  // never name one outside a process.getBuiltinModule call.
   external: ['node:*'],
-  // The CJS build has no import.meta; the loaders use __filename there.
+  // The CJS builds have no import.meta; the loaders use __filename there.
   logOverride: { 'empty-import-meta': 'silent' },
 };
+
+/** Replaces src/backend/<name>.ts by src/backend/<replacement>.ts in one build. */
+function variants(replacements) {
+  return {
+    name: 'variants',
+    setup(b) {
+      b.onResolve({ filter: /(^|\/)(builtins|bundled-wasm)(\.js|\.ts)?$/ }, (args) => {
+        const target = join(args.resolveDir, args.path).replace(/\.(js|ts)$/, '');
+        const name = relative(join(src, 'backend'), target);
+        return replacements[name] ? { path: join(src, 'backend', `${replacements[name]}.ts`) } : undefined;
+      });
+    },
+  };
+}
 
 // Every import of the backend selector from the API becomes require('./backend.cjs').
 const sharedBackend = {
@@ -79,34 +110,38 @@ const workerBuild = await build({
   minifyWhitespace: true,
   minifySyntax: true,
   define: { __SALINE_WASM_WORKER__: 'undefined' },
+  plugins: [variants({ builtins: 'builtins-worker' })],
 });
 const workerScript = `${workerBuild.outputFiles[0].text}//# sourceURL=saline-wasm-worker.js\n`;
 common.define = { __SALINE_WASM_WORKER__: JSON.stringify(workerScript) };
 
-await Promise.all([
-  build({
-    ...common,
-    entryPoints: entries.map((name) => join(src, `${name}.ts`)),
-    outdir: join(dist, 'esm'),
-    format: 'esm',
-    splitting: true,
-    chunkNames: '[name]-[hash]',
-  }),
-  build({
-    ...common,
-    entryPoints: entries.map((name) => join(src, `${name}.ts`)),
-    outdir: join(dist, 'cjs'),
-    format: 'cjs',
-    outExtension: { '.js': '.cjs' },
-    plugins: [sharedBackend],
-  }),
+const entryPoints = entries.map((name) => join(src, `${name}.ts`));
+
+/** The ESM build of one host, with code splitting. */
+const esm = (dir, replacements, extra = {}) =>
+  build({ ...common, ...extra, entryPoints, outdir: join(dist, dir), format: 'esm', splitting: true, chunkNames: '[name]-[hash]', plugins: [variants(replacements)] });
+
+/** The CJS build of one host: the entries, and the backend selector they share. */
+const cjs = (dir, replacements) => [
+  build({ ...common, entryPoints, outdir: join(dist, dir), format: 'cjs', outExtension: { '.js': '.cjs' }, plugins: [variants(replacements), sharedBackend] }),
   build({
     ...common,
     entryPoints: { backend: join(src, 'backend', 'index.ts') },
-    outdir: join(dist, 'cjs'),
+    outdir: join(dist, dir),
     format: 'cjs',
     outExtension: { '.js': '.cjs' },
+    plugins: [variants(replacements)],
   }),
+];
+
+const NODE = { builtins: 'builtins-node' };
+await Promise.all([
+  esm('esm', {}),
+  ...cjs('cjs', {}),
+  esm('node', NODE, { platform: 'node' }),
+  ...cjs('node', NODE),
+  // The .wasm import stays as written: wrangler or workerd resolves it.
+  esm('workerd', { 'bundled-wasm': 'bundled-wasm-workerd' }, { external: [...common.external, '*.wasm'] }),
 ]);
 
 // Declarations, and the type check: a type error fails the build.
@@ -119,4 +154,15 @@ if (types.status !== 0) {
   process.exit(types.status ?? 1);
 }
 
-console.log(`build: ${entries.join(', ')} -> ${relative(process.cwd(), dist) || '.'}/{esm,cjs,types}`);
+// CommonJS declarations: TypeScript takes a .d.ts under a "type": "module"
+// package as ESM, so `require('saline')` typed by it is "masquerading as
+// ESM". Each .d.ts gets a .d.cts twin whose relative imports name .cjs
+// files (resolved to the .d.cts twins).
+for (const file of readdirSync(join(dist, 'types'), { recursive: true })) {
+  if (!String(file).endsWith('.d.ts')) continue;
+  const path = join(dist, 'types', String(file));
+  const text = readFileSync(path, 'utf8').replace(/(from\s+|import\()(['"])(\.{1,2}\/[^'"]*?)\.js\2/g, '$1$2$3.cjs$2');
+  writeFileSync(path.replace(/\.d\.ts$/, '.d.cts'), text);
+}
+
+console.log(`build: ${entries.join(', ')} -> ${relative(process.cwd(), dist) || '.'}/{esm,cjs,node,workerd,types}`);

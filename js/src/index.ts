@@ -7,7 +7,8 @@
  * In Node every function is usable from the first import. In browsers,
  * `await ready()` once; after that every call is synchronous.
  */
-export { backend, ready } from './backend/index.js';
+export { backend, loadWasm, ready, type ReadyOptions, type WasmSource } from './backend/index.js';
+export { terminateWasmWorkers } from './backend/wasm.js';
 export { algorithms, type CatalogEntry, type LengthRule } from './catalog.js';
 export type { Input } from './input.js';
 

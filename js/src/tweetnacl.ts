@@ -66,7 +66,7 @@
  *   The rest of Saline (utils.randomBytes, sealedbox, key generation in
  *   the main API) keeps the system source; setPRNG cannot weaken it.
  */
-import { getBackend } from './backend/index.js';
+import { getBackend, ready } from './backend/index.js';
 import { ErrorCode, Op } from './backend/types.js';
 import { call } from './call.js';
 import { entry } from './catalog.js';
@@ -882,7 +882,14 @@ export const lowlevel = {
   crypto_hash_BYTES,
 };
 
-/** The tweetnacl-js `nacl` object. Every property is also a named export, so `import * as nacl` works too. */
-const nacl = { randomBytes, secretbox, scalarMult, box, sign, hash, verify, setPRNG, lowlevel };
+/**
+ * Loads the backend (saline's `ready`): in browsers, `await nacl.ready()`
+ * once before the first call; harmless (immediate) in Node, Deno, Bun and
+ * Cloudflare Workers. Not part of tweetnacl-js, which needs no loading.
+ */
+export { ready };
+
+/** The tweetnacl-js `nacl` object (and `ready`). Every property is also a named export, so `import * as nacl` works too. */
+const nacl = { randomBytes, secretbox, scalarMult, box, sign, hash, verify, setPRNG, lowlevel, ready };
 
 export default nacl;

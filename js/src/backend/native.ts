@@ -19,15 +19,17 @@
  * 'ERR_INVALID_ARG_TYPE' (so not a BackendError: it passes through the API's
  * translation unchanged). `callAsync` rejects with the same shapes.
  *
- * Loading (ESM and CJS builds of this same file, and src/ under a TS
- * runner). The addon is looked up at `SALINE_NATIVE_PATH` when set, else
- * from this module's own location (ESM: `import.meta.url`; CJS:
- * `__filename`) by walking up to 4 directories for `native/saline.node`,
- * which fits dist/esm/*.js, dist/cjs/*.cjs and src/backend/native.ts alike.
- * It is loaded with CommonJS `require` where that exists (the .cjs build)
- * and with `process.dlopen` otherwise (ESM: the same call Node's require
- * makes for a .node file), so no `node:` module is imported statically and
- * browser bundles never see one.
+ * Loading (the Node builds, ESM and CJS, of this same file, and src/ under
+ * a TS runner). The addon is `SALINE_NATIVE_PATH` when set; else the
+ * package's own `native/saline.node` (two directories up from this module
+ * in every build: host.ts), then the per-platform package
+ * (`saline-linux-x64-gnu` etc., resolved from this module like any
+ * dependency). Nothing else is searched: never the user's project. It is
+ * loaded with Node's `require` (createRequire from node:module, which the
+ * Node builds import statically: builtins-node.ts), so require hooks apply;
+ * Deno (with --allow-ffi) and Bun load Node-API addons the same way. When
+ * the addon cannot load, the selector falls back to WebAssembly and
+ * `backend()` says 'wasm'.
  *
  * Streams are numbers (handles into a per-thread table in the addon), as in
  * WebAssembly, so the API's FinalizationRegistry frees forgotten ones. (The
@@ -40,9 +42,8 @@
  * why (for the message shown when SALINE_BACKEND=native forces it).
  */
 import type { Backend, CatalogEntry, Op, StreamHandle } from './types.js';
-
-declare const require: ((id: string) => unknown) | undefined;
-declare const __filename: string | undefined;
+import { nodeBuiltin } from './builtins.js';
+import { envVar, isNode, moduleUrl } from './host.js';
 
 type Bytes = readonly (Uint8Array | null)[];
 
@@ -69,16 +70,6 @@ interface NativeStream {
   free(): void;
   readonly outputLength: number;
 }
-
-type Env = {
-  process?: {
-    env?: Record<string, string | undefined>;
-    versions?: { node?: string };
-    platform?: string;
-    dlopen?: (module: { exports: unknown }, filename: string) => void;
-    getBuiltinModule?: (id: string) => unknown;
-  };
-};
 
 const ADDON_FILE = 'native/saline.node';
 
@@ -165,97 +156,118 @@ function positional(callv: Addon['callv']): Backend['call'] {
   };
 }
 
-function nodeBuiltin<T>(id: string): T | undefined {
-  const proc = (globalThis as Env).process;
+/**
+ * The per-platform packages (napi-rs's layout: js/npm/<triple>/, each an
+ * optionalDependency of this package, so npm installs only the one whose
+ * `os`, `cpu` and `libc` match). Keyed by `${platform}-${arch}` and, on
+ * Linux, the C library.
+ */
+const PLATFORM_PACKAGES: Readonly<Record<string, string>> = {
+  'linux-x64-gnu': 'saline-linux-x64-gnu',
+  'linux-x64-musl': 'saline-linux-x64-musl',
+  'linux-arm64-gnu': 'saline-linux-arm64-gnu',
+  'linux-arm64-musl': 'saline-linux-arm64-musl',
+  'darwin-arm64': 'saline-darwin-arm64',
+  'win32-x64': 'saline-win32-x64-msvc',
+};
+
+type Proc = {
+  platform?: string;
+  arch?: string;
+  report?: { getReport?(): unknown };
+};
+
+/**
+ * Whether this Linux runs on musl rather than glibc, as napi-rs's generated
+ * loader decides it: /usr/bin/ldd names musl (Alpine's is a musl script),
+ * else the process report's header has `glibcVersionRuntime` exactly when
+ * the C library is glibc (Node's report, doc/api/report.md).
+ */
+function isMusl(proc: Proc): boolean {
+  const fs = nodeBuiltin<{ readFileSync(path: string): Uint8Array }>('node:fs');
   try {
-    if (typeof proc?.getBuiltinModule === 'function') return proc.getBuiltinModule(id) as T;
-    // CommonJS (the .cjs build, or a CJS bundle): the module-scope require
-    // (in an ESM bundle it may be esbuild's throwing shim: caught below).
-    return typeof require === 'function' ? (require(id) as T) : undefined;
+    if (fs) return new TextDecoder().decode(fs.readFileSync('/usr/bin/ldd')).includes('musl');
   } catch {
-    return undefined;
+    // No ldd there (or no permission): ask the report.
+  }
+  try {
+    const report = proc.report?.getReport?.() as { header?: { glibcVersionRuntime?: string } } | string | undefined;
+    const header = typeof report === 'string' ? (JSON.parse(report) as { header?: { glibcVersionRuntime?: string } }).header : report?.header;
+    return header !== undefined && !header.glibcVersionRuntime;
+  } catch {
+    return false;
   }
 }
 
-/** This module's URL: import.meta.url in the ESM build, from __filename in the CJS one. */
-function moduleUrl(): string | undefined {
-  if (typeof __filename === 'string' && __filename !== '') return pathToUrl(__filename);
-  // esbuild's CJS output replaces import.meta with {} (url undefined); that path returned above.
-  const meta = import.meta as { url?: string } | undefined;
-  return meta?.url;
-}
-
-function pathToUrl(path: string): string {
-  const url = nodeBuiltin<{ pathToFileURL(path: string): URL }>('node:url');
-  if (url) return url.pathToFileURL(path).href;
-  const slashed = path.replace(/\\/g, '/');
-  return 'file://' + (slashed.startsWith('/') ? '' : '/') + slashed.split('/').map(encodeURIComponent).join('/').replace(/%3A/g, ':');
-}
-
-function urlToPath(href: string): string {
-  const url = nodeBuiltin<{ fileURLToPath(url: string): string }>('node:url');
-  if (url) return url.fileURLToPath(href);
-  const path = decodeURIComponent(new URL(href).pathname);
-  return (globalThis as Env).process?.platform === 'win32' ? path.replace(/^\/([A-Za-z]:)/, '$1').replace(/\//g, '\\') : path;
-}
-
-/** Where the addon may be, most specific first. */
-function candidates(): string[] {
-  const proc = (globalThis as Env).process;
-  const explicit = proc?.env?.SALINE_NATIVE_PATH;
-  if (explicit) return [explicit];
-  const base = moduleUrl();
-  if (!base || !base.startsWith('file:')) return [];
-  const paths: string[] = [];
-  for (let up = 1; up <= 4; up++) paths.push(urlToPath(new URL('../'.repeat(up) + ADDON_FILE, base).href));
-  return [...new Set(paths)];
-}
-
-function loadAddon(): Addon {
-  const proc = (globalThis as Env).process;
-  if (!proc?.versions?.node) throw new Error('saline: the native addon needs Node.js');
-  const paths = candidates();
-  if (paths.length === 0) throw new Error('saline: cannot locate the native addon from this build; set SALINE_NATIVE_PATH');
-  const fs = nodeBuiltin<{ existsSync(path: string): boolean }>('node:fs');
-  // Without node:fs (ESM on Node < 20.16) every candidate is tried in turn.
-  const present = fs ? paths.filter((path) => fs.existsSync(path)) : paths;
-  if (present.length === 0) {
-    throw new Error(`saline: native addon not found (looked at ${paths.join(', ')}); build it with js/scripts/build-native.sh`);
-  }
-  let last: Error | undefined;
-  for (const path of present) {
-    try {
-      return requireAddon(path);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      last = new Error(`saline: the native addon at ${path} failed to load: ${reason}`, { cause: error });
-      if (fs) break;
-    }
-  }
-  throw last!;
+/** The platform package for this machine, or undefined when none is published for it. */
+export function platformPackage(): string | undefined {
+  const proc = (globalThis as { process?: Proc }).process;
+  if (!proc) return undefined;
+  const key = `${proc.platform}-${proc.arch}`;
+  if (proc.platform === 'linux') return PLATFORM_PACKAGES[`${key}-${isMusl(proc) ? 'musl' : 'gnu'}`];
+  return PLATFORM_PACKAGES[key];
 }
 
 /**
- * Loads the .node file: Node's own require where it can be had (so that
- * require hooks, e.g. of packagers, apply), else process.dlopen, which is
- * what require does for a .node file.
- *  1. createRequire from node:module through process.getBuiltinModule
- *     (Node >= 20.16 / 22.3), in ESM and CJS alike;
- *  2. the module-scope require of a real CommonJS module (the .cjs build).
- *     Only when __filename exists too: esbuild's ESM output turns `require`
- *     into a shim that exists but throws "Dynamic require ... is not supported";
- *  3. process.dlopen (ESM on older Node).
+ * Where the addon may be, in order: `SALINE_NATIVE_PATH` alone when set;
+ * else the package's own `native/saline.node` (a build from source, `make
+ * js-native`), then the platform package. Never anywhere else: in
+ * particular not up the user's directory tree.
  */
-function requireAddon(path: string): Addon {
-  const proc = (globalThis as Env).process!;
+function candidates(): { path?: string; pkg?: string }[] {
+  const explicit = envVar('SALINE_NATIVE_PATH');
+  if (explicit) return [{ path: explicit }];
+  const found: { path?: string; pkg?: string }[] = [];
   const base = moduleUrl();
-  const nodeModule = typeof proc.getBuiltinModule === 'function' ? (proc.getBuiltinModule('node:module') as NodeModule | undefined) : undefined;
-  if (nodeModule && base) return nodeModule.createRequire(base)(path) as Addon;
-  if (typeof require === 'function' && typeof __filename === 'string') return require(path) as Addon;
-  if (typeof proc.dlopen !== 'function') throw new Error('neither require nor process.dlopen is available');
-  const module = { exports: {} as unknown };
-  proc.dlopen(module, path);
-  return module.exports as Addon;
+  const url = nodeBuiltin<{ fileURLToPath(url: string | URL): string }>('node:url');
+  if (base?.startsWith('file:') && url) found.push({ path: url.fileURLToPath(new URL('../../' + ADDON_FILE, base)) });
+  const pkg = platformPackage();
+  if (pkg) found.push({ pkg });
+  return found;
 }
 
-type NodeModule = { createRequire(url: string): (id: string) => unknown };
+type NodeRequire = ((id: string) => unknown) & { resolve(id: string): string };
+
+function loadAddon(): Addon {
+  if (!isNode()) throw new Error('saline: the native addon needs Node.js');
+  const base = moduleUrl();
+  const nodeModule = nodeBuiltin<{ createRequire(from: string): NodeRequire }>('node:module');
+  if (!nodeModule || !base) throw new Error('saline: this build cannot load the native addon (no node:module); it is the Node build that does');
+  // Node's own require (so that require hooks, e.g. of packagers, apply),
+  // resolving from this module: a platform package is found in the
+  // node_modules that hold this package.
+  const load = nodeModule.createRequire(base);
+  const fs = nodeBuiltin<{ existsSync(path: string): boolean }>('node:fs');
+  const looked: string[] = [];
+  for (const { path, pkg } of candidates()) {
+    let target: string;
+    if (path !== undefined) {
+      let present = true;
+      try {
+        present = fs ? fs.existsSync(path) : true;
+      } catch {
+        // A sandbox refusing the check: let the load itself say why.
+      }
+      if (!present) {
+        looked.push(path);
+        continue;
+      }
+      target = path;
+    } else {
+      try {
+        target = load.resolve(pkg!);
+      } catch {
+        looked.push(`package ${pkg} (not installed)`);
+        continue;
+      }
+    }
+    try {
+      return load(target) as Addon;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`saline: the native addon at ${target} failed to load: ${reason}`, { cause: error });
+    }
+  }
+  const platform = platformPackage() === undefined ? ' (no platform package is published for this platform)' : '';
+  throw new Error(`saline: native addon not found (looked at ${looked.join(', ')})${platform}; build it with js/scripts/build-native.sh or set SALINE_NATIVE_PATH`);
+}

@@ -38,7 +38,8 @@
  * pins more than that.
  */
 import type { Backend, BackendError, Op } from './types.js';
-import { createWasmBackend, nodeBuiltin, wasmMemoryOf } from './wasm.js';
+import { nodeBuiltin } from './builtins.js';
+import { createWasmBackend, wasmMemoryOf } from './wasm.js';
 
 /** main → worker */
 export type WorkerRequest =

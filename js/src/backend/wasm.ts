@@ -10,21 +10,28 @@
  * Loading. Two builds ship in js/wasm/: saline-simd.wasm (SIMD128) and
  * saline.wasm (baseline); `WebAssembly.validate` on a tiny SIMD module picks
  * one at load time.
- *  - Node (ESM and CJS builds of this same file): `loadWasmSync()` reads the
- *    file synchronously and instantiates synchronously, so nothing needs
- *    awaiting. The file is looked up from this module's own location (ESM:
- *    `import.meta.url`; CJS: `__filename`) by walking up to 4 directories
- *    for `wasm/<file>`, which fits dist/esm/index.js, dist/cjs/*.cjs,
- *    dist/esm/backend/wasm.js and src/backend/wasm.ts alike.
- *    `SALINE_WASM_DIR` overrides the directory. `node:fs` is reached through
- *    `process.getBuiltinModule` (Node >= 20.16 / 22.3) or CommonJS `require`,
- *    never a static import, so browser bundles do not see it.
- *  - Browsers: `loadWasm(url?)` fetches and compiles asynchronously
- *    (`WebAssembly.instantiateStreaming`, falling back to
- *    `arrayBuffer()` + `instantiate` when the server's MIME type is wrong).
- *    The default URL is `new URL('../../wasm/<file>', import.meta.url)`: the
- *    layout of dist/esm/*.js, and the literal pattern bundlers (Vite,
- *    webpack 5, esbuild's file loader) recognise as an asset.
+ *  - Node, Deno and Bun (the builds of export conditions `node`, `deno`,
+ *    `bun`): `loadWasmSync()` reads the file synchronously and instantiates
+ *    synchronously, so nothing needs awaiting. The file is `SALINE_WASM_DIR`
+ *    when set, else the package's own `wasm/`, two directories up from this
+ *    module in every build (host.ts). `node:fs` comes from builtins.ts,
+ *    which the Node builds import statically (so ESM works on Node 18 and
+ *    20.0-20.15, which lack `process.getBuiltinModule`) and the others
+ *    never import.
+ *  - Browsers (conditions `browser`, `default`): `loadWasm(source?)`
+ *    fetches and compiles asynchronously (`WebAssembly.instantiateStreaming`,
+ *    falling back to `arrayBuffer()` + `instantiate` when the server's MIME
+ *    type is wrong). The default URL is
+ *    `new URL('../../wasm/<file>', import.meta.url)`: the layout of
+ *    dist/esm/*.js, and the literal pattern bundlers (Vite, webpack 5)
+ *    recognise as an asset.
+ *  - Cloudflare Workers (condition `workerd`): compiling from bytes is
+ *    forbidden, so that build imports saline-simd.wasm as a module
+ *    (bundled-wasm-workerd.ts) and instantiates the compiled module.
+ *  - Anywhere: `ready({ wasm })` takes a URL, a Response, the bytes or a
+ *    compiled module (WasmSource). A compile refused by a
+ *    Content-Security-Policy or by the embedder is rethrown saying what to
+ *    allow (explainCompileError).
  *
  * Wiping. Linear memory is readable by anything that holds the Memory
  * object, and the I/O buffer keeps whatever the last call left in it. So the
@@ -57,6 +64,8 @@
  */
 import type { Backend, BackendError, CatalogEntry, ErrorCode, Op, StreamHandle } from './types.js';
 import type { WorkerReply, WorkerRequest } from './wasm-worker.js';
+import { nodeBuiltin } from './builtins.js';
+import { envVar, isNode, moduleUrl } from './host.js';
 
 /** The raw exports of crates/saline-wasm. Pointers are i32: read them `>>> 0`. */
 interface Exports {
@@ -131,18 +140,6 @@ type Env = {
   };
   crypto?: { getRandomValues<T extends ArrayBufferView>(array: T): T };
 };
-
-declare const require: ((id: string) => unknown) | undefined;
-declare const __filename: string | undefined;
-
-/** A Node built-in, without a static import (so browser bundles never see one). */
-export function nodeBuiltin<T>(id: string): T | undefined {
-  const proc = (globalThis as Env).process;
-  if (typeof proc?.getBuiltinModule === 'function') return proc.getBuiltinModule(id) as T;
-  // CommonJS (the .cjs build, or a CJS bundle): the module-scope require.
-  const req = typeof require === 'function' ? require : undefined;
-  return req ? (req(id) as T) : undefined;
-}
 
 function randomSource(): Env['crypto'] {
   const web = (globalThis as Env).crypto;
@@ -607,6 +604,25 @@ const START_TIMEOUT_MS = 30_000;
 /** Every live pool, for `terminateWasmWorkers`. */
 const pools = /* @__PURE__ */ new Set<WorkerPool>();
 
+/** `ready({ requireWorker: true })`: `.async` rejects rather than run on the calling thread. */
+let workerRequired = false;
+
+/** Sets whether `.async` must run in a worker (see `ready`). */
+export function requireWorker(required: boolean): void {
+  workerRequired = required;
+}
+
+/** The rejection of a job that would otherwise run on the calling thread. */
+function noWorkerError(reason: Error | undefined): Error {
+  return new Error(
+    'saline: `.async` could not start a WebAssembly worker' +
+      (reason ? ` (${reason.message})` : ' (this runtime has no Worker)') +
+      ' and `ready({ requireWorker: true })` forbids running it on the calling thread. ' +
+      'Under a Content-Security-Policy, allow `worker-src blob:`.',
+    { cause: reason },
+  );
+}
+
 /** min(2, cores): KDFs are heavy; more workers would compete with the caller's own threads. */
 function poolSize(): number {
   let cores: number | undefined;
@@ -641,6 +657,8 @@ class WorkerPool {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private canStart = true;
+  /** Why the last worker failed to start (for the requireWorker rejection). */
+  private startError: Error | undefined;
   private readonly size = poolSize();
 
   constructor(
@@ -651,10 +669,17 @@ class WorkerPool {
     pools.add(this);
   }
 
-  /** Posts the job; undefined when no worker can take it (run it here). */
+  /**
+   * Posts the job; undefined when no worker can take it (run it here), or a
+   * rejection then when a worker is required.
+   */
   run(job: Job): Promise<Uint8Array> | undefined {
     const slot = this.pick();
-    if (!slot) return undefined;
+    if (!slot) {
+      if (!workerRequired) return undefined;
+      wipeJob(job);
+      return Promise.reject(noWorkerError(this.startError));
+    }
     const id = this.nextId++;
     return new Promise<Uint8Array>((resolve, reject) => {
       this.pending.set(id, { job, slot, resolve, reject });
@@ -688,7 +713,9 @@ class WorkerPool {
         message: (reply) => slot && this.onReply(slot, reply),
         failure: (error) => slot && this.drop(slot, error),
       });
-    } catch {
+    } catch (error) {
+      // A CSP without `worker-src blob:` refuses here in Chromium (a SecurityError).
+      this.startError = error instanceof Error ? error : new Error(String(error));
       channel = undefined;
     }
     if (!channel) {
@@ -751,10 +778,15 @@ class WorkerPool {
     clearTimeout(slot.timer);
     slot.channel.terminate();
     const failedToStart = !slot.ready && !terminated;
-    if (failedToStart) this.canStart = false;
+    if (failedToStart) {
+      this.canStart = false;
+      this.startError = error;
+    }
     for (const [id, p] of [...this.pending]) {
       if (p.slot !== slot) continue;
-      if (failedToStart) {
+      if (failedToStart && workerRequired) {
+        this.settle(id, (q) => q.reject(noWorkerError(error)));
+      } else if (failedToStart) {
         this.settle(id, (q) => {
           try {
             q.resolve(this.callHere(q.job));
@@ -781,57 +813,131 @@ export function terminateWasmWorkers(): void {
   for (const pool of pools) pool.terminate();
 }
 
+
+// ---------------------------------------------------------------- loading
+
+/**
+ * Where the module comes from: a URL (fetched; a file: URL is read in
+ * Node), a Response or a promise of one (e.g. `fetch(url)`), the bytes, or
+ * a compiled `WebAssembly.Module` (what Cloudflare Workers give for a
+ * `.wasm` import, since they forbid compiling from bytes).
+ */
+export type WasmSource = string | URL | Response | PromiseLike<Response> | BufferSource | WebAssembly.Module;
+
+/**
+ * The error of a refused compile, explained. Engines word it differently:
+ * Chromium "Refused to compile or instantiate WebAssembly module because
+ * 'unsafe-eval' is not an allowed source of script in the following Content
+ * Security Policy directive", Firefox "... blocked by CSP", Safari "Refused
+ * to create a WebAssembly object because 'unsafe-eval' or
+ * 'wasm-unsafe-eval' is not an allowed source of script"; V8 embedders that
+ * forbid code generation (workerd) "Wasm code generation disallowed by
+ * embedder". Anything else is returned unchanged.
+ */
+export function explainCompileError(error: unknown): unknown {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/Content Security Policy|unsafe-eval|\bCSP\b/.test(message)) {
+    return new Error(
+      "saline: the Content-Security-Policy forbids compiling WebAssembly. Allow it with `script-src 'wasm-unsafe-eval'` " +
+        "(CSP Level 3; Chrome 97+, Firefox 102+, Safari 16+; older browsers need 'unsafe-eval'); " +
+        `\`.async\` also needs \`worker-src blob:\` to run off the main thread. (${message})`,
+      { cause: error },
+    );
+  }
+  if (/disallowed by embedder/.test(message)) {
+    return new Error(
+      'saline: this runtime forbids compiling WebAssembly from bytes (Cloudflare Workers / workerd). ' +
+        "Import saline through its `workerd` export condition (wrangler sets it), or pass the module your bundler gives for " +
+        "`import wasm from 'saline/wasm/saline-simd.wasm'` to `ready({ wasm })`. " +
+        `(${message})`,
+      { cause: error },
+    );
+  }
+  return error;
+}
+
+function explained<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    throw explainCompileError(error);
+  }
+}
+
+async function explainedAsync<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw explainCompileError(error);
+  }
+}
+
+function isModule(source: unknown): source is WebAssembly.Module {
+  return typeof WebAssembly.Module === 'function' && source instanceof WebAssembly.Module;
+}
+
+function isBufferSource(source: unknown): source is BufferSource {
+  return source instanceof ArrayBuffer || ArrayBuffer.isView(source) || (typeof SharedArrayBuffer === 'function' && source instanceof SharedArrayBuffer);
+}
+
+/** A Response, also from another realm (a polyfill, an iframe, undici's own class). */
+function isResponse(source: unknown): source is Response {
+  if (typeof Response === 'function' && source instanceof Response) return true;
+  const r = source as Partial<Response> | null;
+  return typeof r === 'object' && r !== null && typeof r.arrayBuffer === 'function' && typeof r.headers === 'object' && typeof r.ok === 'boolean';
+}
+
 /** A backend over `source`: wasm bytes or a compiled module (synchronous instantiation). */
 export function createWasmBackend(source: BufferSource | WebAssembly.Module): Backend {
-  const module = source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source);
+  const module = isModule(source) ? source : explained(() => new WebAssembly.Module(source));
   const { imports, bind } = makeImports();
-  return backendOver(new WebAssembly.Instance(module, imports), bind, module);
+  return backendOver(
+    explained(() => new WebAssembly.Instance(module, imports)),
+    bind,
+    module,
+  );
 }
 
 /** The same, instantiating asynchronously (browsers forbid large synchronous compiles). */
 async function createWasmBackendAsync(source: BufferSource | WebAssembly.Module): Promise<Backend> {
-  const module = source instanceof WebAssembly.Module ? source : await WebAssembly.compile(source);
+  const module = isModule(source) ? source : await explainedAsync(() => WebAssembly.compile(source));
   const { imports, bind } = makeImports();
-  return backendOver(await WebAssembly.instantiate(module, imports), bind, module);
+  return backendOver(await explainedAsync(() => WebAssembly.instantiate(module, imports)), bind, module);
 }
 
 type Fs = { readFileSync(path: string | URL): Uint8Array; existsSync(path: string | URL): boolean };
 
-/** This module's URL: import.meta.url in the ESM build, from __filename in the CJS one. */
-function moduleUrl(): string | undefined {
-  // esbuild's CJS output replaces import.meta with {} (url undefined), so
-  // this is set exactly in the ESM build (checked first: a CJS global
-  // __filename, as `node -e` defines, must not win there).
-  const meta = import.meta as { url?: string } | undefined;
-  if (typeof meta?.url === 'string' && meta.url !== '') return meta.url;
-  if (typeof __filename === 'string' && __filename !== '') {
-    return nodeBuiltin<{ pathToFileURL(path: string): URL }>('node:url')?.pathToFileURL(__filename).href;
-  }
-  return undefined;
-}
-
-/** The wasm file in Node, or undefined outside Node. Throws when Node cannot find it. */
+/**
+ * The wasm file in Node (and Deno and Bun), or undefined elsewhere. Looks at
+ * `SALINE_WASM_DIR` when set, then the package's own `wasm/` directory
+ * (`../../wasm/` from this module in every build: see host.ts). Throws when
+ * Node cannot find or read it.
+ */
 function readWasmFileSync(file: string): Uint8Array | undefined {
-  const env = (globalThis as Env).process;
-  if (!env?.versions?.node) return undefined;
+  if (!isNode()) return undefined;
   const fs = nodeBuiltin<Fs>('node:fs');
   if (!fs) return undefined;
-  const tried: string[] = [];
-  const dir = env.env?.SALINE_WASM_DIR;
-  if (dir) {
-    const path = dir.replace(/[\\/]+$/, '') + '/' + file;
-    if (fs.existsSync(path)) return fs.readFileSync(path);
-    tried.push(path);
-  }
+  const places: (string | URL)[] = [];
+  const dir = envVar('SALINE_WASM_DIR');
+  if (dir) places.push(dir.replace(/[\\/]+$/, '') + '/' + file);
   const base = moduleUrl();
-  if (base) {
-    for (let up = 1; up <= 4; up++) {
-      const url = new URL('../'.repeat(up) + 'wasm/' + file, base);
-      if (fs.existsSync(url)) return fs.readFileSync(url);
-      tried.push(url.href);
+  if (base?.startsWith('file:')) places.push(new URL('../../wasm/' + file, base));
+  const tried: string[] = [];
+  for (const place of places) {
+    const name = place instanceof URL ? place.href : place;
+    try {
+      if (fs.existsSync(place)) return fs.readFileSync(place);
+      tried.push(name);
+    } catch (error) {
+      // A permission sandbox (Deno without --allow-read) refuses the read.
+      tried.push(`${name} (${error instanceof Error ? error.message : String(error)})`);
     }
   }
-  throw new Error(`saline: ${file} not found (looked at ${tried.join(', ') || 'no location'}); build it with js/scripts/build-wasm.sh or set SALINE_WASM_DIR`);
+  throw new Error(
+    `saline: ${file} not found (looked at ${tried.join(', ') || 'no location: this build does not know its own URL'}); ` +
+      'set SALINE_WASM_DIR to the directory that holds it, or load it yourself with `await ready({ wasm })` ' +
+      '(a URL, a Response, the bytes or a WebAssembly.Module)',
+  );
 }
 
 /**
@@ -848,40 +954,53 @@ export function loadWasmSync(source?: BufferSource | WebAssembly.Module): Backen
 
 function defaultUrl(simd: boolean): URL {
   const base = (import.meta as { url?: string } | undefined)?.url;
-  if (!base) throw new Error('saline: cannot locate the WebAssembly file from this build; pass its URL to loadWasm(url)');
+  if (!base) {
+    throw new Error('saline: cannot locate the WebAssembly file from this build; pass it to `ready({ wasm })` (a URL, a Response, the bytes or a WebAssembly.Module)');
+  }
   // Separate literals so that bundlers see (and copy) each asset.
   return simd ? new URL('../../wasm/saline-simd.wasm', import.meta.url) : new URL('../../wasm/saline.wasm', import.meta.url);
 }
 
 /**
- * Loads the WebAssembly backend asynchronously (browsers, workers, Deno):
- * fetches `source` (default: the SIMD or baseline file next to the package)
- * and compiles while it streams. `source` may also be bytes, a compiled
- * module or a Response. In Node without a source it reads the file like
- * `loadWasmSync`.
+ * Loads the WebAssembly backend asynchronously (browsers, workers, Deno)
+ * from `source` (see WasmSource); without one, from the SIMD or baseline
+ * file next to the package: read from disk in Node, fetched elsewhere and
+ * compiled while it streams.
  */
-export async function loadWasm(source?: string | URL | BufferSource | WebAssembly.Module | Response): Promise<Backend> {
-  if (source instanceof WebAssembly.Module || source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
-    return createWasmBackendAsync(source as BufferSource | WebAssembly.Module);
-  }
+export async function loadWasm(source?: WasmSource): Promise<Backend> {
+  if (isModule(source) || isBufferSource(source)) return createWasmBackendAsync(source);
   const simd = wasmSimdSupported();
   if (source === undefined) {
     const bytes = readWasmFileSync(wasmFileName(simd));
     if (bytes) return createWasmBackendAsync(bytes);
   }
-  const isResponse = typeof Response !== 'undefined' && source instanceof Response;
-  const response = isResponse ? (source as Response) : await fetch((source as string | URL | undefined) ?? defaultUrl(simd));
+  let response: Response;
+  if (isResponse(source)) {
+    response = source;
+  } else if (typeof (source as PromiseLike<Response> | undefined)?.then === 'function') {
+    const settled: unknown = await source;
+    if (!isResponse(settled)) throw new TypeError('saline: ready({ wasm }): the promise did not resolve to a Response');
+    response = settled;
+  } else if (source === undefined || typeof source === 'string' || (source as unknown) instanceof URL) {
+    const url = source === undefined ? defaultUrl(simd) : new URL(source as string | URL, (globalThis as { location?: { href: string } }).location?.href);
+    // Node's fetch refuses file: URLs; read them instead.
+    if (url.protocol === 'file:' && isNode()) {
+      const fs = nodeBuiltin<Fs>('node:fs');
+      if (fs) return createWasmBackendAsync(fs.readFileSync(url));
+    }
+    response = await fetch(url);
+  } else {
+    throw new TypeError('saline: ready({ wasm }) takes a URL, a Response (or a promise of one), the bytes or a WebAssembly.Module');
+  }
   if (!response.ok) throw new Error(`saline: fetching ${response.url || 'the WebAssembly file'} failed (HTTP ${response.status})`);
   const { imports, bind } = makeImports();
   // instantiateStreaming compiles while the bytes arrive, but only when the
   // server labels them application/wasm; otherwise compile from the bytes.
   const wasmType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim() === 'application/wasm';
-  const { instance, module } =
+  const { instance, module } = await explainedAsync(async () =>
     wasmType && typeof WebAssembly.instantiateStreaming === 'function'
       ? await WebAssembly.instantiateStreaming(response, imports)
-      : await WebAssembly.instantiate(await response.arrayBuffer(), imports);
+      : await WebAssembly.instantiate(await response.arrayBuffer(), imports),
+  );
   return backendOver(instance, bind, module);
 }
-
-/** Alias of `loadWasm`. */
-export const loadWasmAsync = loadWasm;
