@@ -80,14 +80,36 @@ export function packTarball(dir) {
 }
 
 /**
- * A project in `dir` that installed the tarball with npm, as a user would
- * (`npm install ./saline-x.y.z.tgz`), plus `dependencies` (name → spec)
- * from the registry.
+ * The host's platform package (js/npm/<triple>/, napi-rs's layout) packed
+ * with the addon js/native/saline.node, as a release would publish it; run
+ * in a copy so that the repository stays untouched. Undefined when the
+ * package has no such directory for this host or the addon is not built.
  */
-export function userProject(dir, tarball, { type = 'module', dependencies = [] } = {}) {
+export function packPlatformPackage(dir) {
+  const glibc = process.report?.getReport().header.glibcVersionRuntime;
+  const triple = process.platform === 'linux' && process.arch === 'x64' && glibc ? 'linux-x64-gnu' : undefined;
+  const source = triple && join(jsDir, 'npm', triple);
+  const addon = join(jsDir, 'native', 'saline.node');
+  if (!source || !existsSync(join(source, 'package.json')) || !existsSync(addon)) return undefined;
+  const copy = join(dir, `platform-${triple}`);
+  mkdirSync(copy, { recursive: true });
+  const pkg = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8'));
+  copyFileSync(join(source, 'package.json'), join(copy, 'package.json'));
+  copyFileSync(addon, join(copy, pkg.main));
+  for (const license of ['LICENSE-MIT', 'LICENSE-APACHE']) if (existsSync(join(jsDir, license))) copyFileSync(join(jsDir, license), join(copy, license));
+  const out = run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: copy });
+  const [info] = JSON.parse(out.slice(out.indexOf('[')));
+  return { path: join(dir, info.filename), name: pkg.name };
+}
+
+/**
+ * A project in `dir` that installed the tarballs with npm, as a user would
+ * (`npm install ./saline-x.y.z.tgz`).
+ */
+export function userProject(dir, tarballs, { type = 'module' } = {}) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'saline-user', private: true, type }, null, 2));
-  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball, ...dependencies], { cwd: dir });
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...[tarballs].flat()], { cwd: dir });
   return dir;
 }
 

@@ -20,12 +20,13 @@
 // vector byte for byte. The last line is `runtimes: N passed, N failed`.
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import {
   Tally,
   cleanup,
   installTools,
+  packPlatformPackage,
   packTarball,
   scratchDir,
   skipUnderNodeTest,
@@ -53,12 +54,16 @@ const scratch = scratchDir('runtimes');
 const tarball = packTarball(scratch);
 console.log(`packed ${basename(tarball.path)} (${tarball.files.length} files, ${(tarball.size / 1024).toFixed(0)} KiB)`);
 
-// `present`: the tarball as npm installs it; `absent`: the same without any
+// `present`: the tarball as npm installs it on this host, with the addon
+// (the platform package npm would pick as an optional dependency, or, before
+// those existed, native/ inside the tarball); `absent`: the same without any
 // addon, as on a platform no prebuilt covers.
-const present = userProject(join(scratch, 'present'), tarball.path);
+const platform = packPlatformPackage(scratch);
+const present = userProject(join(scratch, 'present'), [tarball.path, ...(platform ? [platform.path] : [])]);
 const absent = join(scratch, 'absent');
 cpSync(present, absent, { recursive: true });
-for (const dir of [join(absent, 'node_modules', 'saline', 'native')]) rmSync(dir, { recursive: true, force: true });
+for (const dir of ['saline/native', platform?.name].filter(Boolean)) rmSync(join(absent, 'node_modules', dir), { recursive: true, force: true });
+console.log(`addon: ${platform ? `${platform.name} (platform package)` : 'native/ in the tarball'}`);
 
 const ESM = `import * as S from 'saline';
 import { probe } from './runtimes/probe.mjs';
@@ -112,6 +117,12 @@ const tally = new Tally('runtimes');
 
 /** Checks a probe result (parsed JSON or the failure text) against the expected backend. */
 function judge(name, outcome, expectBackend) {
+  if (expectBackend?.startsWith('error:')) {
+    const text = expectBackend.slice(6);
+    if (!outcome.error) return tally.fail(name, `loaded (${outcome.result.backend}), expected an error that says ${text}`);
+    if (!outcome.error.includes(text)) return tally.fail(name, `the error does not say ${text}: ${outcome.error}`);
+    return tally.pass(name, `refused, saying ${text}`);
+  }
   if (outcome.error) return tally.fail(name, outcome.error);
   const r = outcome.result;
   if (r.failed > 0) return tally.fail(name, `${r.failed} vector failures: ${r.failures.join(' | ')}`);
@@ -156,10 +167,11 @@ for (const [mode, file] of [['esm', 'esm.mjs'], ['cjs', 'cjs.cjs']]) {
 
 // Deno reads node_modules/ as npm left it (package.json present: "byonm").
 // Without --allow-env and --allow-ffi the package must neither crash nor
-// prompt: it runs WebAssembly; with --allow-ffi it may load the addon.
+// prompt: it runs WebAssembly; with --allow-ffi it loads the addon. Without
+// --allow-read it cannot read its .wasm and must say which flag to add.
 const DENO_ENV = { DENO_NO_UPDATE_CHECK: '1', DENO_DIR: join(scratch, 'deno-dir') };
 const DENO_CASES = [
-  ['deno (no permissions)', [], absent, 'wasm'],
+  ['deno (no permissions)', [], absent, 'error:--allow-read'],
   ['deno --allow-read', ['--allow-read'], present, 'wasm'],
   ['deno --allow-read --allow-env', ['--allow-read', '--allow-env'], present, 'wasm'],
   ['deno --allow-read --allow-env (no addon)', ['--allow-read', '--allow-env'], absent, 'wasm'],
@@ -203,10 +215,10 @@ export default {
  * worker, browser; every `.wasm` import left to the runtime as a Wasm module
  * of the config (wrangler's CompiledWasm rule). Returns the .wasm files.
  */
-async function bundleWorker(dir) {
+async function bundleWorker(dir, code) {
   const { build } = await import('esbuild');
   const wasm = new Map();
-  writeFileSync(join(dir, 'worker-entry.mjs'), WORKER);
+  writeFileSync(join(dir, 'worker-entry.mjs'), code);
   await build({
     entryPoints: [join(dir, 'worker-entry.mjs')],
     outfile: join(dir, 'worker.js'),
@@ -237,7 +249,7 @@ async function bundleWorker(dir) {
 function capnpConfig(port, wasm, flags) {
   const modules = [
     '(name = "worker.js", esModule = embed "worker.js")',
-    ...[...wasm].map(([name, path]) => `(name = "${name}", wasm = embed "${path}")`),
+    ...[...wasm.keys()].map((name) => `(name = "${name}", wasm = embed "${name}")`),
   ];
   return `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
@@ -254,15 +266,18 @@ const mainWorker :Workerd.Worker = (
 `;
 }
 
-async function workerdCase(name, flags) {
+async function workerdCase(name, flags, code = WORKER) {
   if (only && !only.test(name)) return;
   const dir = present;
   let wasm;
   try {
-    wasm = await bundleWorker(dir);
+    wasm = await bundleWorker(dir, code);
   } catch (error) {
     return tally.fail(name, `bundling: ${error.message.split('\n')[0]}`);
   }
+  // capnp's embed reads files relative to the config (absolute paths are not
+  // allowed), so the .wasm files sit beside it, as wrangler stages them.
+  for (const [file, from] of wasm) copyFileSync(from, join(dir, file));
   const port = await freePort();
   writeFileSync(join(dir, 'config.capnp'), capnpConfig(port, wasm, flags));
   const t0 = performance.now();
@@ -292,6 +307,17 @@ async function workerdCase(name, flags) {
 
 await workerdCase('workerd', []);
 await workerdCase('workerd nodejs_compat', ['nodejs_compat']);
+// The module passed by the worker itself, as with a binding of its own.
+await workerdCase(
+  'workerd ready({ wasm: imported module })',
+  [],
+  WORKER.replace(
+    "import * as S from 'saline';",
+    `import * as saline from 'saline';
+import wasm from 'saline/wasm/saline.wasm';
+const S = { ...saline, ready: () => saline.ready({ wasm }) };`,
+  ),
+);
 
 cleanup(scratch);
 tally.finish();
