@@ -360,9 +360,10 @@ for (const [name, csp, hash, verdict] of CSP_CASES) {
     tally.fail(name, `${CHROMIUM} not found`);
     continue;
   }
-  const why = verdict(await openPage(cspRoot, { 'content-security-policy': csp }, hash));
+  const outcome = await openPage(cspRoot, { 'content-security-policy': csp }, hash);
+  const why = verdict(outcome);
   if (why) tally.fail(name, why);
-  else tally.pass(name);
+  else tally.pass(name, outcome.result.error && `rejected: ${outcome.result.error}`);
 }
 
 await context?.close().catch(() => {});
