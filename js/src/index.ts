@@ -13,7 +13,9 @@ export { algorithms, type CatalogEntry, type LengthRule } from './catalog.js';
 export type { Input } from './input.js';
 
 export * as utils from './utils.js';
-export { base64ToBytes, bytesToBase64, bytesToHex, equalBytes, hexToBytes, randomBytes, utf8ToBytes } from './utils.js';
+export {
+  base64ToBytes, base64urlToBytes, bytesToBase64, bytesToBase64url, bytesToHex, bytesToUtf8, concatBytes, equalBytes, hexToBytes, randomBytes, utf8ToBytes,
+} from './utils.js';
 
 export {
   blake2b, blake2s, blake3, keccak_256, md4, md5, ripemd160,

@@ -96,11 +96,17 @@ export interface Argon2HashOptions {
 const TYPES = ['argon2id', 'argon2i', 'argon2d'] as const;
 
 export const argon2: {
+  /** Cost settings from published recommendations, to pass to `hash` (see argon2Presets). */
+  presets: ReturnType<typeof argon2Presets>;
+  /** Whether a PHC string was made with other settings than `opts` (see argon2NeedsRehash). */
+  needsRehash: (phc: string, opts: Argon2HashOptions) => boolean;
   /** A PHC string of `password` (a string is taken as UTF-8). */
   hash: WithAsync<[password: Input, opts: Argon2HashOptions], string>;
   /** Whether `password` matches a PHC string (its variant and costs come from the string). */
   verify: WithAsync<[password: Input, phc: string], boolean>;
 } = {
+  presets: /* @__PURE__ */ argon2Presets(),
+  needsRehash: argon2NeedsRehash,
   hash: /* @__PURE__ */ kdf((password: Input, opts: Argon2HashOptions): Plan => {
     const fn = 'argon2.hash';
     const o = options(fn, opts, ['type', 't', 'm', 'p', 'dkLen', 'salt']);
@@ -134,3 +140,64 @@ export const argon2: {
     };
   }, verified),
 };
+
+/**
+ * The presets of `argon2.presets` (a function, hoisted, because the
+ * `argon2` object above is built when this module loads). All are
+ * Argon2id, with the default 16-byte random salt and 32-byte hash, as both
+ * sources ask.
+ */
+function argon2Presets() {
+  return Object.freeze({
+    /**
+     * RFC 9106 §4, the FIRST RECOMMENDED option: t=1, p=4, m=2^21 KiB
+     * (2 GiB). For servers that can spend 2 GiB per hash.
+     */
+    rfc9106: Object.freeze({ type: 'argon2id', t: 1, m: 2097152, p: 4 } as const),
+    /**
+     * RFC 9106 §4, the SECOND RECOMMENDED option, "if much less memory is
+     * available": t=3, p=4, m=2^16 KiB (64 MiB).
+     */
+    rfc9106LowMemory: Object.freeze({ type: 'argon2id', t: 3, m: 65536, p: 4 } as const),
+    /**
+     * OWASP Password Storage Cheat Sheet (Argon2id section): "a minimum
+     * configuration of 19 MiB of memory, an iteration count of 2, and 1
+     * degree of parallelism": m=19456 KiB, t=2, p=1.
+     */
+    owasp: Object.freeze({ type: 'argon2id', t: 2, m: 19456, p: 1 } as const),
+  });
+}
+
+/**
+ * "$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>" (the PHC string format;
+ * "v=" is absent from strings made before version 1.3, RFC 9106 §3.1).
+ */
+const PHC = /^\$(argon2id|argon2i|argon2d)\$(?:v=(\d+)\$)?m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
+
+/** Argon2 version 1.3 (0x13), the one `argon2.hash` writes (RFC 9106 §3.1). */
+const ARGON2_VERSION = 19;
+
+/**
+ * Whether `phc` was made with other settings than `opts` would make now:
+ * another variant, version, memory, passes, lanes or hash length (the salt
+ * is not compared: each hash has its own). Call it after a successful
+ * `argon2.verify`, and store `argon2.hash(password, opts)` in its place when
+ * it answers true. A malformed PHC string is an Error.
+ */
+function argon2NeedsRehash(phc: string, opts: Argon2HashOptions): boolean {
+  const fn = 'argon2.needsRehash';
+  if (typeof phc !== 'string') throw new TypeError(`${fn}: phc: expected a string, got ${phc === null ? 'null' : typeof phc}`);
+  const o = options(fn, opts, ['type', 't', 'm', 'p', 'dkLen', 'salt']);
+  const type = o.type ?? 'argon2id';
+  if (!TYPES.includes(type as (typeof TYPES)[number])) {
+    throw new TypeError(`${fn}: type: expected 'argon2id', 'argon2i' or 'argon2d', got ${JSON.stringify(type)}`);
+  }
+  const dkLen = o.dkLen === undefined ? entry(type as string).outputLength : length(fn, 'dkLen', o.dkLen);
+  const wanted = [type, ARGON2_VERSION, length(fn, 'm', o.m), length(fn, 't', o.t), length(fn, 'p', o.p), dkLen];
+  const m = PHC.exec(phc);
+  if (!m) throw new Error(`${fn}: phc: not an Argon2 PHC string ("$argon2id$v=19$m=...,t=...,p=...$salt$hash")`);
+  const hashChars = m[7]!.length;
+  if (hashChars % 4 === 1) throw new Error(`${fn}: phc: the hash is not valid base64`);
+  const found = [m[1], m[2] === undefined ? 16 : Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5]), Math.floor((hashChars * 3) / 4)];
+  return found.some((value, i) => value !== wanted[i]);
+}

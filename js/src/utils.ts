@@ -1,5 +1,6 @@
 /**
- * Byte helpers: hex, base64, UTF-8, random bytes and constant-time equality.
+ * Byte helpers: hex, base64 and base64url, UTF-8, concatenation, random
+ * bytes and constant-time equality (noble's names where noble has them).
  * The encoders are plain JS (no backend, usable before `ready()`); random
  * bytes and equality go to the core, so that one implementation of each
  * serves every binding.
@@ -103,12 +104,109 @@ export function base64ToBytes(base64: string): Uint8Array {
   return out;
 }
 
+const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const B64URL_INDEX = /* @__PURE__ */ (() => {
+  const table = new Int16Array(128).fill(-1);
+  for (let i = 0; i < 64; i++) table[B64URL.charCodeAt(i)] = i;
+  return table;
+})();
+
+/**
+ * Base64url of `data` (RFC 4648 §5: the URL- and filename-safe alphabet),
+ * without padding, as JWS, JWK and PHC strings write it (RFC 7515 §2).
+ */
+export function bytesToBase64url(data: Uint8Array): string {
+  bytes('bytesToBase64url', 'data', data);
+  let out = '';
+  let i = 0;
+  for (; i + 2 < data.length; i += 3) {
+    const n = (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
+    out += B64URL[n >> 18]! + B64URL[(n >> 12) & 63]! + B64URL[(n >> 6) & 63]! + B64URL[n & 63]!;
+  }
+  const rest = data.length - i;
+  if (rest === 1) {
+    const n = data[i]! << 16;
+    out += B64URL[n >> 18]! + B64URL[(n >> 12) & 63]!;
+  } else if (rest === 2) {
+    const n = (data[i]! << 16) | (data[i + 1]! << 8);
+    out += B64URL[n >> 18]! + B64URL[(n >> 12) & 63]! + B64URL[(n >> 6) & 63]!;
+  }
+  return out;
+}
+
+/**
+ * The bytes of an unpadded base64url string (RFC 4648 §5). Strict, as
+ * base64ToBytes is: no padding, no whitespace, no standard-alphabet `+`/`/`,
+ * and the unused bits of the last character must be zero (§3.5), so that
+ * every byte string has one encoding.
+ */
+export function base64urlToBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const where = 'base64urlToBytes: base64url';
+  if (typeof base64url !== 'string') throw new TypeError(`${where}: expected a string, got ${typeof base64url}`);
+  const rest = base64url.length % 4;
+  // One character holds 6 bits: never a whole byte.
+  if (rest === 1) throw new RangeError(`${where}: ${base64url.length} characters is not a valid unpadded length`);
+  const out = new Uint8Array(((base64url.length - rest) / 4) * 3 + (rest === 0 ? 0 : rest - 1));
+  const digit = (i: number): number => {
+    const code = base64url.charCodeAt(i);
+    const value = code < 128 ? B64URL_INDEX[code]! : -1;
+    if (value < 0) throw new Error(`${where}: not a base64url character at index ${i}`);
+    return value;
+  };
+  let o = 0;
+  const end = base64url.length - rest;
+  for (let i = 0; i < end; i += 4) {
+    const n = (digit(i) << 18) | (digit(i + 1) << 12) | (digit(i + 2) << 6) | digit(i + 3);
+    out[o++] = n >> 16;
+    out[o++] = (n >> 8) & 255;
+    out[o++] = n & 255;
+  }
+  if (rest) {
+    const a = digit(end);
+    const b = digit(end + 1);
+    const c = rest === 3 ? digit(end + 2) : 0;
+    if ((rest === 2 ? b & 15 : c & 3) !== 0) throw new Error(`${where}: the last character has non-zero unused bits`);
+    out[o++] = (a << 2) | (b >> 4);
+    if (rest === 3) out[o++] = ((b & 15) << 4) | (c >> 2);
+  }
+  return out;
+}
+
 const encoder = /* @__PURE__ */ new TextEncoder();
+const strictDecoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** The UTF-8 encoding of `text`. */
-export function utf8ToBytes(text: string): Uint8Array {
+export function utf8ToBytes(text: string): Uint8Array<ArrayBuffer> {
   if (typeof text !== 'string') throw new TypeError(`utf8ToBytes: text: expected a string, got ${typeof text}`);
-  return encoder.encode(text);
+  return encoder.encode(text) as Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * The text `data` encodes as UTF-8. Malformed UTF-8 is an Error rather than
+ * U+FFFD replacement characters (noble's bytesToUtf8 replaces), so that
+ * decrypting to the wrong bytes never passes for text; a leading byte order
+ * mark is kept as U+FEFF.
+ */
+export function bytesToUtf8(data: Uint8Array): string {
+  bytes('bytesToUtf8', 'data', data);
+  try {
+    return strictDecoder.decode(data);
+  } catch (error) {
+    throw new Error('bytesToUtf8: data: not valid UTF-8', { cause: error });
+  }
+}
+
+/** The bytes of `arrays`, one after another, in a new Uint8Array. */
+export function concatBytes(...arrays: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  let total = 0;
+  for (let i = 0; i < arrays.length; i++) total += bytes('concatBytes', `arrays[${i}]`, arrays[i]).length;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const a of arrays) {
+    out.set(a, at);
+    at += a.length;
+  }
+  return out;
 }
 
 /** `n` bytes from the system's CSPRNG (getrandom natively, crypto.getRandomValues in WebAssembly). */
