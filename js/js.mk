@@ -7,7 +7,8 @@
 #   make js-build         all of the above, then dist/ (js/scripts/build.mjs)
 #   make js-test          node --test on the native backend, then on WebAssembly,
 #                         then the browser suite
-#   make js-test-browser  the vector suite in headless Chromium (WebAssembly)
+#   make js-test-browser  the vector suite in headless Chromium (WebAssembly), then
+#                         the Content-Security-Policy checks (test/browser/csp.mjs)
 #
 # Every step is a file target with its real inputs as prerequisites, so a
 # second `make js-test` rebuilds nothing; cargo stays incremental inside
@@ -62,7 +63,7 @@ js-test-node: js-build
 # Headless Chromium on the WebAssembly backend; the runner lives with the tests.
 js-test-browser: js-build
 	@if [ -f $(JS)/test/browser/run.mjs ]; then \
-	  $(MAKE) --no-print-directory js-browser-deps && node $(JS)/test/browser/run.mjs; \
+	  $(MAKE) --no-print-directory js-browser-deps && node $(JS)/test/browser/run.mjs && node $(JS)/test/browser/csp.mjs; \
 	else \
 	  echo "js-test-browser: $(JS)/test/browser/run.mjs not present, skipped"; \
 	fi

@@ -17,19 +17,19 @@ export interface Cipher {
    * one of these ciphers, so a second call throws; make a new object with
    * a fresh nonce instead.
    */
-  encrypt(plaintext: Input): Uint8Array;
+  encrypt(plaintext: Input): Uint8Array<ArrayBuffer>;
   /**
    * Decrypts `ciphertext`. For an AEAD, a failed tag check throws an Error
    * whose message says authentication failed, and releases no plaintext.
    */
-  decrypt(ciphertext: Uint8Array): Uint8Array;
+  decrypt(ciphertext: Uint8Array): Uint8Array<ArrayBuffer>;
 }
 
 /**
  * Rejects a second encrypt() (noble ciphers does the same). The flag is set
  * only once the arguments have passed their checks.
  */
-export function encryptOnce(where: string, encrypt: (plaintext: Input) => Uint8Array): (plaintext: Input) => Uint8Array {
+export function encryptOnce(where: string, encrypt: (plaintext: Input) => Uint8Array<ArrayBuffer>): (plaintext: Input) => Uint8Array<ArrayBuffer> {
   let used = false;
   return (plaintext) => {
     if (used) throw new Error(`${where}: encrypt() was already called on this object: never reuse a key and nonce, make a new object with a fresh nonce`);

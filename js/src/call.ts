@@ -25,7 +25,7 @@ export interface Where {
  * unpadding, a PHC string) is copied out and the larger buffer wiped, so
  * that no stale bytes hang off the returned array's buffer.
  */
-function trimmed(out: Uint8Array, written: number): Uint8Array {
+function trimmed(out: Uint8Array<ArrayBuffer>, written: number): Uint8Array<ArrayBuffer> {
   if (written === out.length) return out;
   const result = out.slice(0, written);
   out.fill(0);
@@ -33,7 +33,7 @@ function trimmed(out: Uint8Array, written: number): Uint8Array {
 }
 
 /** Runs `op`; a failed verification gives null when `nullOnFailure`. */
-function run(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number, nullOnFailure: boolean): Uint8Array | null {
+function run(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number, nullOnFailure: boolean): Uint8Array<ArrayBuffer> | null {
   const out = alloc(where.fn, 'output', outLength);
   try {
     return trimmed(out, getBackend().call(op, alg, bytes, nums, out));
@@ -45,12 +45,12 @@ function run(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly num
 }
 
 /** Runs `op`; on a failed verification returns null instead of throwing. */
-export function callOrNull(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): Uint8Array | null {
+export function callOrNull(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): Uint8Array<ArrayBuffer> | null {
   return run(where, op, alg, bytes, nums, outLength, true);
 }
 
 /** Runs `op` and returns its output; every failure throws. */
-export function call(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): Uint8Array {
+export function call(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): Uint8Array<ArrayBuffer> {
   return run(where, op, alg, bytes, nums, outLength, false)!;
 }
 
@@ -60,18 +60,21 @@ export function callBoolean(where: Where, op: Op, alg: number, bytes: Bytes, num
 }
 
 /** `call` off the main thread: the libuv pool natively, a worker on WebAssembly. */
-export async function callAsync(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): Promise<Uint8Array> {
+export async function callAsync(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): Promise<Uint8Array<ArrayBuffer>> {
   return (await runAsync(where, op, alg, bytes, nums, outLength, false))!;
 }
 
 /** `callAsync` that resolves to null on a failed verification. */
-export function callAsyncOrNull(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): Promise<Uint8Array | null> {
+export function callAsyncOrNull(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): Promise<Uint8Array<ArrayBuffer> | null> {
   return runAsync(where, op, alg, bytes, nums, outLength, true);
 }
 
-async function runAsync(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number, nullOnFailure: boolean): Promise<Uint8Array | null> {
+async function runAsync(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number, nullOnFailure: boolean): Promise<Uint8Array<ArrayBuffer> | null> {
   try {
-    return await getBackend().callAsync(op, alg, bytes, nums, outLength);
+    // Every backend resolves with a fresh array over its own ArrayBuffer
+    // (napi's, a worker's transferred one, or a new Uint8Array), never a
+    // SharedArrayBuffer: what the result type promises.
+    return (await getBackend().callAsync(op, alg, bytes, nums, outLength)) as Uint8Array<ArrayBuffer>;
   } catch (error) {
     if (nullOnFailure && isBackendError(error) && error.code === ErrorCode.Verification) return null;
     throw translate(where.fn, error, where.failure, where.renames);

@@ -63,7 +63,7 @@ export function ctr(key: Uint8Array, nonce: Uint8Array): Cipher {
 }
 
 /** A stream cipher: `data` XOR the keystream from block `counter` on. */
-export type StreamCipher = (key: Uint8Array, nonce: Uint8Array, data: Uint8Array, counter?: number) => Uint8Array;
+export type StreamCipher = (key: Uint8Array, nonce: Uint8Array, data: Uint8Array, counter?: number) => Uint8Array<ArrayBuffer>;
 
 function streamCipher(exportName: string, name: string): StreamCipher {
   return (key, nonce, data, counter = 0) => {

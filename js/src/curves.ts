@@ -14,8 +14,8 @@ import { randomBytes } from './utils.js';
 
 /** A secret key with its public key. */
 export interface KeyPair {
-  secretKey: Uint8Array;
-  publicKey: Uint8Array;
+  secretKey: Uint8Array<ArrayBuffer>;
+  publicKey: Uint8Array<ArrayBuffer>;
 }
 
 /** Ed25519 verification options. */
@@ -51,14 +51,14 @@ export const ed25519 = {
   },
 
   /** The 32-byte public key of a secret key (32-byte seed or 64-byte seed ‖ pk). */
-  getPublicKey(secretKey: Uint8Array): Uint8Array {
+  getPublicKey(secretKey: Uint8Array): Uint8Array<ArrayBuffer> {
     const { id, keyLength } = ed();
     const sk = bytes('ed25519.getPublicKey', 'secretKey', secretKey);
     return call({ fn: 'ed25519.getPublicKey', renames: SIGNATURE }, Op.Ed25519PublicKey, id, [sk], [], keyLength);
   },
 
   /** The 64-byte signature of `msg` (a string is taken as UTF-8). Deterministic (RFC 8032 §5.1.6). */
-  sign(msg: Input, secretKey: Uint8Array): Uint8Array {
+  sign(msg: Input, secretKey: Uint8Array): Uint8Array<ArrayBuffer> {
     const { id, signatureLength } = ed();
     const m = message('ed25519.sign', 'msg', msg);
     const sk = bytes('ed25519.sign', 'secretKey', secretKey);
@@ -82,7 +82,7 @@ export const ed25519 = {
 
   utils: {
     /** 32 random bytes: a fresh secret key (seed). */
-    randomSecretKey(): Uint8Array {
+    randomSecretKey(): Uint8Array<ArrayBuffer> {
       return randomBytes(ed().keyLength);
     },
     /**
@@ -90,13 +90,13 @@ export const ed25519 = {
      * u = (1 + y) / (1 − y), RFC 7748 §4.1). Throws for a small-order or
      * non-canonical key.
      */
-    toMontgomery(publicKey: Uint8Array): Uint8Array {
+    toMontgomery(publicKey: Uint8Array): Uint8Array<ArrayBuffer> {
       const { id, keyLength } = ed();
       const pk = bytes('ed25519.utils.toMontgomery', 'publicKey', publicKey, keyLength);
       return call({ fn: 'ed25519.utils.toMontgomery', renames: SIGNATURE }, Op.Ed25519ToX25519Public, id, [pk], [], keyLength);
     },
     /** The X25519 secret key of an Ed25519 secret key: the clamped first half of SHA-512(seed), as libsodium. */
-    toMontgomerySecret(secretKey: Uint8Array): Uint8Array {
+    toMontgomerySecret(secretKey: Uint8Array): Uint8Array<ArrayBuffer> {
       const { id, keyLength } = ed();
       const sk = bytes('ed25519.utils.toMontgomerySecret', 'secretKey', secretKey);
       return call({ fn: 'ed25519.utils.toMontgomerySecret', renames: SIGNATURE }, Op.Ed25519ToX25519Secret, id, [sk], [], keyLength);
@@ -113,7 +113,7 @@ const AGREEMENT = { 'secret key': 'secretKey', 'public key': 'publicKey' };
 
 export const x25519 = {
   /** The public key (the u-coordinate of secretKey · 9, RFC 7748 §5; the core clamps). */
-  getPublicKey(secretKey: Uint8Array): Uint8Array {
+  getPublicKey(secretKey: Uint8Array): Uint8Array<ArrayBuffer> {
     const { id, keyLength } = xInfo();
     const sk = bytes('x25519.getPublicKey', 'secretKey', secretKey, keyLength);
     return call({ fn: 'x25519.getPublicKey', renames: AGREEMENT }, Op.X25519PublicKey, id, [sk], [], keyLength);
@@ -124,7 +124,7 @@ export const x25519 = {
    * the result is all zeros (a small-order public key, RFC 7748 §6.1). Hash
    * it (with both public keys) before using it as a key.
    */
-  getSharedSecret(secretKey: Uint8Array, publicKey: Uint8Array): Uint8Array {
+  getSharedSecret(secretKey: Uint8Array, publicKey: Uint8Array): Uint8Array<ArrayBuffer> {
     const { id, keyLength, sharedLength } = xInfo();
     const sk = bytes('x25519.getSharedSecret', 'secretKey', secretKey, keyLength);
     const pk = bytes('x25519.getSharedSecret', 'publicKey', publicKey, keyLength);
@@ -140,7 +140,7 @@ export const x25519 = {
 
   utils: {
     /** 32 random bytes: a fresh secret key. */
-    randomSecretKey(): Uint8Array {
+    randomSecretKey(): Uint8Array<ArrayBuffer> {
       return randomBytes(xInfo().keyLength);
     },
   },

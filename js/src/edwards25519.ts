@@ -24,25 +24,25 @@ const test = (fn: string, op: Op, p: unknown) => callBoolean({ fn }, op, 0, [enc
 
 export const edwards25519 = {
   /** p + q. */
-  pointAdd(p: Uint8Array, q: Uint8Array): Uint8Array {
+  pointAdd(p: Uint8Array, q: Uint8Array): Uint8Array<ArrayBuffer> {
     return run('edwards25519.pointAdd', Op.PointAdd, [encoding('edwards25519.pointAdd', 'p', p), encoding('edwards25519.pointAdd', 'q', q)]);
   },
   /** p − q. */
-  pointSub(p: Uint8Array, q: Uint8Array): Uint8Array {
+  pointSub(p: Uint8Array, q: Uint8Array): Uint8Array<ArrayBuffer> {
     return run('edwards25519.pointSub', Op.PointSub, [encoding('edwards25519.pointSub', 'p', p), encoding('edwards25519.pointSub', 'q', q)]);
   },
   /** scalar · p, for a canonical scalar (< L). */
-  multiply(p: Uint8Array, scalar: Uint8Array): Uint8Array {
+  multiply(p: Uint8Array, scalar: Uint8Array): Uint8Array<ArrayBuffer> {
     const where = 'edwards25519.multiply';
     return run(where, Op.PointMul, [encoding(where, 'p', p), encoding(where, 'scalar', scalar)]);
   },
   /** scalar · B for any 32 bytes, NOT clamped (unlike X25519 and Ed25519 key derivation). */
-  multiplyBase(scalar: Uint8Array): Uint8Array {
+  multiplyBase(scalar: Uint8Array): Uint8Array<ArrayBuffer> {
     const where = 'edwards25519.multiplyBase';
     return run(where, Op.PointMulBase, [encoding(where, 'scalar', scalar)]);
   },
   /** a·A + b·B in variable time: only for public values (signature verification). */
-  doubleScalarMultVartime(a: Uint8Array, A: Uint8Array, b: Uint8Array): Uint8Array {
+  doubleScalarMultVartime(a: Uint8Array, A: Uint8Array, b: Uint8Array): Uint8Array<ArrayBuffer> {
     const where = 'edwards25519.doubleScalarMultVartime';
     return run(where, Op.PointDoubleScalarMulBase, [encoding(where, 'a', a), encoding(where, 'A', A), encoding(where, 'b', b)]);
   },
@@ -61,12 +61,12 @@ export const edwards25519 = {
 
   scalar: {
     /** A 64-byte little-endian integer reduced mod L (e.g. a SHA-512 digest, RFC 8032 §5.1.6). */
-    reduce(wide: Uint8Array): Uint8Array {
+    reduce(wide: Uint8Array): Uint8Array<ArrayBuffer> {
       const where = 'edwards25519.scalar.reduce';
       return run(where, Op.ScalarReduce, [bytes(where, 'bytes', wide, WIDE)]);
     },
     /** a·b + c mod L, for canonical scalars. */
-    mulAdd(a: Uint8Array, b: Uint8Array, c: Uint8Array): Uint8Array {
+    mulAdd(a: Uint8Array, b: Uint8Array, c: Uint8Array): Uint8Array<ArrayBuffer> {
       const where = 'edwards25519.scalar.mulAdd';
       return run(where, Op.ScalarMulAdd, [encoding(where, 'a', a), encoding(where, 'b', b), encoding(where, 'c', c)]);
     },
@@ -76,7 +76,7 @@ export const edwards25519 = {
       return callBoolean({ fn: where }, Op.ScalarIsCanonical, 0, [encoding(where, 'scalar', s)]);
     },
     /** s⁻¹ mod L, for a canonical non-zero scalar. */
-    invert(s: Uint8Array): Uint8Array {
+    invert(s: Uint8Array): Uint8Array<ArrayBuffer> {
       const where = 'edwards25519.scalar.invert';
       return run(where, Op.ScalarInvert, [encoding(where, 'scalar', s)]);
     },

@@ -45,7 +45,7 @@ export type NoOptions = Record<string, never>;
 
 /** A hash function: call it to hash at once, `.create()` to hash incrementally. */
 export interface HashFunction<O = NoOptions> {
-  (msg: Input, opts?: O): Uint8Array;
+  (msg: Input, opts?: O): Uint8Array<ArrayBuffer>;
   /** Default digest size in bytes. */
   readonly outputLen: number;
   /** Internal block size in bytes (what HMAC pads the key to). */
@@ -90,7 +90,7 @@ function parse(where: string, info: CatalogEntry, opts: unknown): [(Uint8Array |
 function makeHash<O>(exportName: string, name: string): HashFunction<O> {
   let cached: CatalogEntry | undefined;
   const info = () => (cached ??= entry(name));
-  const hash = (msg: Input, opts?: O): Uint8Array => {
+  const hash = (msg: Input, opts?: O): Uint8Array<ArrayBuffer> => {
     const i = info();
     const data = message(exportName, 'msg', msg);
     if (opts === undefined) return call({ fn: exportName }, Op.Hash, i.id, [data], [i.outputLength], i.outputLength);

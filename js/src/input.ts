@@ -146,7 +146,7 @@ export function options<K extends string>(where: string, value: unknown, known: 
 }
 
 /** Allocates an output buffer, naming the parameter if the engine refuses the size. */
-export function alloc(where: string, name: string, size: number): Uint8Array {
+export function alloc(where: string, name: string, size: number): Uint8Array<ArrayBuffer> {
   if (size > MAX_LENGTH) throw new RangeError(`${where}: ${name}: at most ${MAX_LENGTH} bytes can be produced, asked for ${size}`);
   try {
     return new Uint8Array(size);

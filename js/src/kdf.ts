@@ -33,7 +33,7 @@ export type WithAsync<A extends unknown[], R> = ((...args: A) => R) & { async(..
  * argument checks and output sizing exist once. `finish` turns the output
  * bytes into the result (e.g. a PHC string).
  */
-export function kdf<A extends unknown[], R = Uint8Array>(plan: (...args: A) => Plan, finish?: (out: Uint8Array | null) => R): WithAsync<A, R> {
+export function kdf<A extends unknown[], R = Uint8Array<ArrayBuffer>>(plan: (...args: A) => Plan, finish?: (out: Uint8Array | null) => R): WithAsync<A, R> {
   const done = finish ?? ((out) => out as R);
   const sync = (...args: A): R => {
     const p = plan(...args);
@@ -62,7 +62,7 @@ export interface Pbkdf2Options {
 }
 
 /** PBKDF2-HMAC-`hash` (RFC 8018 §5.2): `pbkdf2(sha256, password, salt, { c, dkLen })`. */
-export const pbkdf2: WithAsync<[hash: HashFunction<any>, password: Input, salt: Uint8Array, opts: Pbkdf2Options], Uint8Array> =
+export const pbkdf2: WithAsync<[hash: HashFunction<any>, password: Input, salt: Uint8Array, opts: Pbkdf2Options], Uint8Array<ArrayBuffer>> =
   /* @__PURE__ */ kdf((hash, password, salt, opts) => {
     const fn = 'pbkdf2';
     const o = options(fn, opts, ['c', 'dkLen']);
@@ -90,7 +90,7 @@ export interface ScryptOptions {
 }
 
 /** scrypt (RFC 7914): `scrypt(password, salt, { N: 2 ** 17, r: 8, p: 1, dkLen: 32 })`. */
-export const scrypt: WithAsync<[password: Input, salt: Uint8Array, opts: ScryptOptions], Uint8Array> = /* @__PURE__ */ kdf(
+export const scrypt: WithAsync<[password: Input, salt: Uint8Array, opts: ScryptOptions], Uint8Array<ArrayBuffer>> = /* @__PURE__ */ kdf(
   (password, salt, opts) => {
     const fn = 'scrypt';
     const o = options(fn, opts, ['N', 'r', 'p', 'dkLen']);
@@ -141,7 +141,7 @@ function argon2Plan(variant: 'argon2id' | 'argon2i' | 'argon2d') {
   };
 }
 
-type Argon2Function = WithAsync<[password: Input, salt: Uint8Array, opts: Argon2Options], Uint8Array>;
+type Argon2Function = WithAsync<[password: Input, salt: Uint8Array, opts: Argon2Options], Uint8Array<ArrayBuffer>>;
 
 /** Argon2id (RFC 9106), the recommended variant: `argon2id(password, salt, { t: 2, m: 19456, p: 1 })`. */
 export const argon2id: Argon2Function = /* @__PURE__ */ kdf(argon2Plan('argon2id'));
@@ -167,9 +167,9 @@ function hkdfLength(fn: string, hash: unknown, value: unknown): number {
  * hash lengths; default 32). An omitted salt is HashLen zeros (§2.2); `info`
  * is a context label (a string is taken as UTF-8).
  */
-export const hkdf: WithAsync<HkdfArgs, Uint8Array> & {
-  extract: WithAsync<[hash: HashFunction<any>, ikm: Uint8Array, salt?: Uint8Array], Uint8Array>;
-  expand: WithAsync<[hash: HashFunction<any>, prk: Uint8Array, info?: Input, length?: number], Uint8Array>;
+export const hkdf: WithAsync<HkdfArgs, Uint8Array<ArrayBuffer>> & {
+  extract: WithAsync<[hash: HashFunction<any>, ikm: Uint8Array, salt?: Uint8Array], Uint8Array<ArrayBuffer>>;
+  expand: WithAsync<[hash: HashFunction<any>, prk: Uint8Array, info?: Input, length?: number], Uint8Array<ArrayBuffer>>;
 } = /* @__PURE__ */ Object.assign(
   kdf((...[hash, ikm, salt, info, size]: HkdfArgs): Plan => {
     const fn = 'hkdf';

@@ -27,14 +27,14 @@ export function hmacEntry(where: string, hash: unknown) {
 /** HMAC interface: call it for a one-shot tag, `.create()` to authenticate incrementally. */
 export interface Hmac {
   /** HMAC-`hash` of `msg` under `key` (any length; keys longer than the block are hashed first, RFC 2104 §2). */
-  (hash: HashFunction<any>, key: Uint8Array, msg: Input): Uint8Array;
+  (hash: HashFunction<any>, key: Uint8Array, msg: Input): Uint8Array<ArrayBuffer>;
   /** An incremental HMAC: update(), then digest(). */
   create(hash: HashFunction<any>, key: Uint8Array): Hasher;
 }
 
 /** HMAC (RFC 2104): `hmac(sha256, key, msg)`. Compare tags with `equalBytes`, never `===` on hex. */
 export const hmac: Hmac = /* @__PURE__ */ Object.assign(
-  (hash: HashFunction<any>, key: Uint8Array, msg: Input): Uint8Array => {
+  (hash: HashFunction<any>, key: Uint8Array, msg: Input): Uint8Array<ArrayBuffer> => {
     const info = hmacEntry('hmac', hash);
     const k = bytes('hmac', 'key', key);
     return call({ fn: 'hmac' }, Op.Mac, info.id, [k, message('hmac', 'msg', msg)], [], info.outputLength);
@@ -52,7 +52,7 @@ export const hmac: Hmac = /* @__PURE__ */ Object.assign(
  * Poly1305 (RFC 8439 §2.5): a 16-byte tag of `msg` under a 32-byte ONE-TIME
  * key. Never authenticate two messages with the same key.
  */
-export function poly1305(msg: Input, key: Uint8Array): Uint8Array {
+export function poly1305(msg: Input, key: Uint8Array): Uint8Array<ArrayBuffer> {
   const info = entry('poly1305');
   const k = bytes('poly1305', 'key', key, info.key);
   return call({ fn: 'poly1305' }, Op.Mac, info.id, [k, message('poly1305', 'msg', msg)], [], info.outputLength);

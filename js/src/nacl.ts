@@ -23,14 +23,14 @@ function secretboxArgs(where: string, nonce: unknown, key: unknown) {
 }
 
 /** crypto_secretbox_easy: XSalsa20-Poly1305 of `msg` under a 32-byte key and 24-byte nonce. */
-function seal(msg: Input, nonce: Uint8Array, key: Uint8Array): Uint8Array {
+function seal(msg: Input, nonce: Uint8Array, key: Uint8Array): Uint8Array<ArrayBuffer> {
   const { info, key: k, nonce: n } = secretboxArgs('secretbox', nonce, key);
   const data = message('secretbox', 'msg', msg);
   return call(SECRETBOX.seal, Op.AeadSeal, info.id, [k, n, null, data], [], data.length + info.tagLength);
 }
 
 /** crypto_secretbox_open_easy: the message, or null if the box does not authenticate. */
-function open(box: Uint8Array, nonce: Uint8Array, key: Uint8Array): Uint8Array | null {
+function open(box: Uint8Array, nonce: Uint8Array, key: Uint8Array): Uint8Array<ArrayBuffer> | null {
   const { info, key: k, nonce: n } = secretboxArgs('secretbox.open', nonce, key);
   const data = bytes('secretbox.open', 'box', box);
   return callOrNull(SECRETBOX.open, Op.AeadOpen, info.id, [k, n, null, data], [], Math.max(0, data.length - info.tagLength));
@@ -53,14 +53,14 @@ function boxArgs(where: string, nonce: unknown, theirPublicKey: unknown, mySecre
 }
 
 /** crypto_box_easy: `msg` encrypted to `theirPublicKey` and authenticated by `mySecretKey`. */
-function boxSeal(msg: Input, nonce: Uint8Array, theirPublicKey: Uint8Array, mySecretKey: Uint8Array): Uint8Array {
+function boxSeal(msg: Input, nonce: Uint8Array, theirPublicKey: Uint8Array, mySecretKey: Uint8Array): Uint8Array<ArrayBuffer> {
   const { info, nonce: n, pk, sk } = boxArgs('box', nonce, theirPublicKey, mySecretKey);
   const data = message('box', 'msg', msg);
   return call({ fn: 'box', renames: BOX_RENAMES }, Op.BoxSeal, info.id, [data, n, pk, sk], [], data.length + info.tagLength);
 }
 
 /** crypto_box_open_easy: the message, or null if the box does not authenticate. */
-function boxOpen(box: Uint8Array, nonce: Uint8Array, theirPublicKey: Uint8Array, mySecretKey: Uint8Array): Uint8Array | null {
+function boxOpen(box: Uint8Array, nonce: Uint8Array, theirPublicKey: Uint8Array, mySecretKey: Uint8Array): Uint8Array<ArrayBuffer> | null {
   const { info, nonce: n, pk, sk } = boxArgs('box.open', nonce, theirPublicKey, mySecretKey);
   const data = bytes('box.open', 'box', box);
   return callOrNull({ fn: 'box.open', renames: BOX_RENAMES }, Op.BoxOpen, info.id, [data, n, pk, sk], [], Math.max(0, data.length - info.tagLength));
@@ -71,7 +71,7 @@ function boxOpen(box: Uint8Array, nonce: Uint8Array, theirPublicKey: Uint8Array,
  * secret). `secretbox(msg, nonce, shared)` then equals `box(msg, nonce, ...)`,
  * which saves the scalar multiplication when one pair exchanges many boxes.
  */
-function before(theirPublicKey: Uint8Array, mySecretKey: Uint8Array): Uint8Array {
+function before(theirPublicKey: Uint8Array, mySecretKey: Uint8Array): Uint8Array<ArrayBuffer> {
   const info = entry('box');
   const pk = bytes('box.before', 'theirPublicKey', theirPublicKey, info.key);
   const sk = bytes('box.before', 'mySecretKey', mySecretKey, info.key);
@@ -102,14 +102,14 @@ export const box: typeof boxSeal & { open: typeof boxOpen; before: typeof before
  */
 export const sealedbox = {
   /** Encrypts `msg` so that only the holder of `publicKey`'s secret key can read it; the sender stays anonymous. */
-  seal(msg: Input, publicKey: Uint8Array): Uint8Array {
+  seal(msg: Input, publicKey: Uint8Array): Uint8Array<ArrayBuffer> {
     const info = entry('sealedbox');
     const data = message('sealedbox.seal', 'msg', msg);
     const pk = bytes('sealedbox.seal', 'publicKey', publicKey, info.key);
     return call({ fn: 'sealedbox.seal', renames: { message: 'msg' } }, Op.SealedBoxSeal, info.id, [data, pk], [], data.length + info.tagLength);
   },
   /** The message, or null if `sealed` does not authenticate under this key pair. */
-  open(sealed: Uint8Array, publicKey: Uint8Array, secretKey: Uint8Array): Uint8Array | null {
+  open(sealed: Uint8Array, publicKey: Uint8Array, secretKey: Uint8Array): Uint8Array<ArrayBuffer> | null {
     const info = entry('sealedbox');
     const data = bytes('sealedbox.open', 'sealed', sealed);
     const pk = bytes('sealedbox.open', 'publicKey', publicKey, info.key);

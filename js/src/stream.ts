@@ -20,7 +20,7 @@ export interface Hasher {
   /** Absorbs `data` (a string is taken as UTF-8); returns this hasher. */
   update(data: Input): this;
   /** The digest. The hasher is then finished: `reset()` it to hash again. */
-  digest(): Uint8Array;
+  digest(): Uint8Array<ArrayBuffer>;
   /** Writes the digest into the front of `out` (at least `outputLen` bytes). */
   digestInto(out: Uint8Array): void;
   /** An independent copy of the current state (e.g. to hash a common prefix once). */
@@ -92,7 +92,7 @@ class Stream implements Hasher {
     return this;
   }
 
-  digest(): Uint8Array {
+  digest(): Uint8Array<ArrayBuffer> {
     const out = new Uint8Array(this.outputLen);
     this.#finish('digest', out);
     return out;

@@ -28,7 +28,7 @@ function nibble(code: number): number {
 }
 
 /** The bytes of a hex string (either case, no prefix, no separators). */
-export function hexToBytes(hex: string): Uint8Array {
+export function hexToBytes(hex: string): Uint8Array<ArrayBuffer> {
   if (typeof hex !== 'string') throw new TypeError(`hexToBytes: hex: expected a string, got ${typeof hex}`);
   if (hex.length % 2 !== 0) throw new RangeError(`hexToBytes: hex: expected an even number of characters, got ${hex.length}`);
   const out = new Uint8Array(hex.length / 2);
@@ -73,7 +73,7 @@ export function bytesToBase64(data: Uint8Array): string {
  * whitespace, no URL-safe alphabet, and the unused bits of the last group
  * must be zero (§3.5), so that every byte string has one encoding.
  */
-export function base64ToBytes(base64: string): Uint8Array {
+export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
   const where = 'base64ToBytes: base64';
   if (typeof base64 !== 'string') throw new TypeError(`${where}: expected a string, got ${typeof base64}`);
   if (base64.length % 4 !== 0) throw new RangeError(`${where}: expected a multiple of 4 characters, got ${base64.length}`);
@@ -210,7 +210,7 @@ export function concatBytes(...arrays: Uint8Array[]): Uint8Array<ArrayBuffer> {
 }
 
 /** `n` bytes from the system's CSPRNG (getrandom natively, crypto.getRandomValues in WebAssembly). */
-export function randomBytes(n = 32): Uint8Array {
+export function randomBytes(n = 32): Uint8Array<ArrayBuffer> {
   return call({ fn: 'randomBytes' }, Op.RandomBytes, 0, [], [], length('randomBytes', 'n', n));
 }
 

@@ -60,7 +60,10 @@
  * without `worker-src blob:`, the unbundled src/ without the injected
  * script, or a worker that fails to start), callAsync computes on the
  * calling thread and returns a settled promise (the contract's fallback):
- * correct, but blocking for the duration.
+ * correct, but blocking for the duration; after `ready({ requireWorker:
+ * true })` (`requireWorker` below) the pool rejects those jobs instead,
+ * saying why no worker started (the unbundled src/ excepted: it has no
+ * worker script at all).
  */
 import type { Backend, BackendError, CatalogEntry, ErrorCode, Op, StreamHandle } from './types.js';
 import type { WorkerReply, WorkerRequest } from './wasm-worker.js';
