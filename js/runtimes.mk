@@ -3,7 +3,7 @@
 # and js/test/bundlers/tools/; installed once into the .cache/ beside them,
 # which git ignores). Included from the top-level Makefile.
 #
-#   make js-test-runtimes   Node 18.20 / 20.0 / 22.2 / 22 / 24 / 26 (ESM and CJS,
+#   make js-test-runtimes   Node 18.20.0 / 20.0 / 22.2 / 22 / 24 / 26 (ESM and CJS,
 #                           addon absent and present), Bun, Deno (permission
 #                           sets), workerd on 127.0.0.1: the quick vectors
 #   make js-test-bundlers   Vite 7 and 8, webpack 5, esbuild, a classic worker,

@@ -3,7 +3,8 @@
 // on every runtime the package claims, each installed from npm at an exact
 // version (tools/package.json and its lock; cached in .cache/tools/):
 //
-//   - Node 18.20, 20.0.0, 22.2 (before process.getBuiltinModule), a current
+//   - Node 18.20.0 (the engines floor), 20.0.0, 22.2 (before
+//     process.getBuiltinModule), a current
 //     22, 24 and the newest, each as ESM and CommonJS, with the addon absent
 //     (WebAssembly) and present (native);
 //   - Bun, ESM and CommonJS, addon absent and present;
@@ -44,7 +45,7 @@ const only = process.env.SALINE_RUNTIMES ? new RegExp(process.env.SALINE_RUNTIME
 const tools = installTools(join(testDir, 'runtimes', 'tools'), 'tools');
 
 // The aliases in tools/package.json, oldest first.
-const NODES = ['node18', 'node20.0', 'node22.2', 'node22', 'node24', 'node26'];
+const NODES = ['node18.20.0', 'node20.0', 'node22.2', 'node22', 'node24', 'node26'];
 const BUN = [join(tools, 'bun', 'bin', 'bun.exe'), join(tools, '@oven', 'bun-linux-x64', 'bin', 'bun')].find(existsSync);
 const DENO = join(tools, '@deno', 'linux-x64-glibc', 'deno');
 const WORKERD = join(tools, '@cloudflare', 'workerd-linux-64', 'bin', 'workerd');
