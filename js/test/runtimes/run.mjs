@@ -4,9 +4,9 @@
 // version (tools/package.json and its lock; cached in .cache/tools/):
 //
 //   - Node 18.20.0 (the engines floor), 20.0.0, 22.2 (before
-//     process.getBuiltinModule), a current
-//     22, 24 and the newest, each as ESM and CommonJS, with the addon absent
-//     (WebAssembly) and present (native);
+//     process.getBuiltinModule), a current 22, 24 and the newest, each as
+//     ESM and CommonJS, with the addon absent (WebAssembly) and present
+//     (native);
 //   - Bun, ESM and CommonJS, addon absent and present;
 //   - Deno, ESM, with and without --allow-env / --allow-ffi / --allow-read;
 //   - workerd (Cloudflare Workers' runtime) serving a module worker on
