@@ -36,14 +36,14 @@ import {
   jsDir,
   packTarball,
   scratchDir,
-  skipUnderNodeTest,
   spawnCollect,
+  startDriver,
   tail,
   testDir,
   userProject,
 } from '../runtimes/harness.mjs';
 
-skipUnderNodeTest('test/bundlers/run.mjs');
+startDriver('test/bundlers/run.mjs', 'bundlers');
 
 const CHROMIUM = process.env.SALINE_CHROMIUM ?? '/usr/bin/chromium';
 const only = process.env.SALINE_BUNDLERS ? new RegExp(process.env.SALINE_BUNDLERS) : undefined;

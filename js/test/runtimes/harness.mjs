@@ -18,12 +18,20 @@ export const testDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const jsDir = join(testDir, '..');
 export const vectorsDir = join(jsDir, '..', 'vectors');
 
-/** `node --test test/` runs every .mjs under test/; the drivers are their own make targets. */
-export function skipUnderNodeTest(file) {
+/**
+ * Starts a driver: `node --test test/` runs every .mjs under test/, but the
+ * drivers are their own make targets, so there it exits at once. A crash
+ * before the tally (an install that fails) still ends with the summary line.
+ */
+export function startDriver(file, what) {
   if (process.env.NODE_TEST_CONTEXT) {
     console.log(`${file}: skipped under node --test (make js-test-runtimes / js-test-bundlers run it)`);
     process.exit(0);
   }
+  process.on('uncaughtExceptionMonitor', (error) => {
+    console.log(`FAIL  ${file}: ${error?.stack ?? error}`);
+    console.log(`${what}: 0 passed, 1 failed`);
+  });
 }
 
 /** Runs a command to completion; throws with its output when it fails. */

@@ -31,15 +31,15 @@ import {
   packPlatformPackage,
   packTarball,
   scratchDir,
-  skipUnderNodeTest,
   spawnCollect,
+  startDriver,
   tail,
   testDir,
   userProject,
   writeProbe,
 } from './harness.mjs';
 
-skipUnderNodeTest('test/runtimes/run.mjs');
+startDriver('test/runtimes/run.mjs', 'runtimes');
 
 const only = process.env.SALINE_RUNTIMES ? new RegExp(process.env.SALINE_RUNTIMES) : undefined;
 const tools = installTools(join(testDir, 'runtimes', 'tools'), 'tools');
