@@ -52,14 +52,16 @@ const toolRequire = createRequire(join(tools, 'x.js'));
 
 // ---------------------------------------------------------------- expected bytes
 
-// secretbox from tweetnacl-js (an independent implementation, a devDependency
-// of js/), the others are published answers (FIPS 180-4 B.1; README's Argon2id).
-const nacl = createRequire(join(jsDir, 'package.json'))('tweetnacl');
+// From independent implementations (tweetnacl-js and @noble/hashes, both
+// devDependencies of js/) and FIPS 180-4 B.1, never from saline itself.
+const jsRequire = createRequire(join(jsDir, 'package.json'));
+const nacl = jsRequire('tweetnacl');
+const { argon2id } = await import(pathToFileURL(jsRequire.resolve('@noble/hashes/argon2.js')).href);
 const hex = (b) => Buffer.from(b).toString('hex');
 const EXPECTED = {
   sha256: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
   secretbox: hex(nacl.secretbox(Buffer.from('abc'), new Uint8Array(24).fill(9), new Uint8Array(32).fill(7))),
-  argon2idAsync: 'e2691bb9215199eb0747fd60782a231b',
+  argon2idAsync: hex(argon2id('password', new Uint8Array(16).fill(1), { t: 2, m: 64, p: 1, dkLen: 16 })),
 };
 
 // ---------------------------------------------------------------- the user project
