@@ -247,19 +247,22 @@ async function browser() {
 }
 
 /**
- * Opens `root` (+ `hash`) in a fresh page; resolves with { result, console: [lines] }.
+ * Opens `root` (+ `hash`) in a fresh page; resolves with
+ * { result, console: [lines], wasmFetched: [file names] }.
  * `root` is a directory to serve, or { origin, close } of a running server.
  */
 async function openPage(root, headers, hash = '') {
   const site = typeof root === 'string' ? await serve(root, headers) : root;
   const page = await (await browser()).newPage();
   const messages = [];
+  const wasmFetched = [];
+  page.on('request', (r) => /\.wasm(\?|$)/.test(r.url()) && wasmFetched.push(r.url().split('/').pop()));
   page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
   page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
   try {
     await page.goto(`${site.origin}/${hash}`);
     const handle = await page.waitForFunction(() => window.salineResult, undefined, { timeout: 30_000 });
-    return { result: await handle.jsonValue(), console: messages };
+    return { result: await handle.jsonValue(), console: messages, wasmFetched };
   } catch (error) {
     return { result: { error: `${error.message.split('\n')[0]} [console: ${messages.slice(-3).join(' | ')}]` }, console: messages };
   } finally {
@@ -299,6 +302,7 @@ for (const [name, recipe] of Object.entries(RECIPES)) {
   const size = `gzip: JS ${kib(sizes.js)} + wasm ${kib(sizes.wasm)}${inlined}, build ${seconds} s`;
   if (only && !only.test(name)) continue;
   let result;
+  let fetched = '';
   if (name === 'node bundle') {
     // One file, run from a directory that has nothing else.
     const alone = join(scratch, 'alone');
@@ -311,11 +315,13 @@ for (const [name, recipe] of Object.entries(RECIPES)) {
       result = { error: `exit ${p.code}: ${tail(p.stderr || p.stdout, 3)}` };
     }
   } else {
-    result = (await openPage(out)).result;
+    const opened = await openPage(out);
+    result = opened.result;
+    fetched = `; the page fetched ${opened.wasmFetched?.join(', ') || 'no .wasm'}`;
   }
   const why = mismatch(result);
   if (why) tally.fail(name, `${why} (${size})`);
-  else tally.pass(name, size);
+  else tally.pass(name, size + fetched);
 }
 
 // Vite's dev server pre-bundles dependencies into node_modules/.vite/deps/,
