@@ -117,6 +117,36 @@ test('the addon is loaded from its platform package', { skip: !existsSync(addon)
   }
 });
 
+test('musl is told from glibc as napi-rs does (/usr/bin/ldd), and picks the musl package', { skip: !existsSync(addon) ? 'addon not built' : !hostTriple ? 'host is not linux-x64-gnu' : false }, () => {
+  const dir = project();
+  try {
+    // The glibc addon stands in for the musl one: what is checked is which package is looked up.
+    const musl = join(dir, 'node_modules', 'saline-linux-x64-musl');
+    mkdirSync(musl);
+    cpSync(join(jsDir, 'npm', 'linux-x64-musl', 'package.json'), join(musl, 'package.json'));
+    cpSync(addon, join(musl, 'saline.linux-x64-musl.node'));
+    // Alpine's /usr/bin/ldd is a musl script; node:fs is patched before saline loads
+    // (syncBuiltinESMExports carries the patch into ES module imports of node:fs).
+    const fakeMusl = `
+      const fs = require('node:fs');
+      const read = fs.readFileSync;
+      fs.readFileSync = (path, ...rest) => (path === '/usr/bin/ldd' ? Buffer.from('#!/bin/sh\\nexec /lib/ld-musl-x86_64.so.1 --list -- "$@"\\n') : read(path, ...rest));
+      require('node:module').syncBuiltinESMExports();`;
+    for (const [format, load] of [['esm', "import('saline').then((s) => console.log(s.backend()))"], ['cjs', "console.log(require('saline').backend())"]]) {
+      const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SALINE_')));
+      const r = spawnSync(process.execPath, ['-e', fakeMusl + load], { cwd: dir, env: { ...clean, SALINE_BACKEND: 'native' }, encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(r.stdout.trim(), 'native', format);
+    }
+    // On glibc the musl package is not the one looked for.
+    const glibc = backendIn(dir, 'esm', { SALINE_BACKEND: 'native' });
+    assert.notEqual(glibc.status, 0);
+    assert.match(glibc.err, /package saline-linux-x64-gnu \(not installed\)/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("an addon in the user's project is never loaded (no walking up); WebAssembly serves instead", { skip: !existsSync(addon) && 'addon not built' }, () => {
   const dir = project();
   try {
