@@ -10,9 +10,9 @@
 //   webpack 5          webpack's own new URL(…, import.meta.url) assets
 //   esbuild            --bundle --format=esm, the .wasm through the file loader
 //   classic worker     an esbuild IIFE started by new Worker(url) (no type: module)
-//   node bundle        esbuild --platform=node --bundle to one file, the
-//                      .wasm inlined by the binary loader, run from an empty
-//                      directory
+//   node bundle        esbuild --platform=node --bundle to one file (CommonJS
+//                      and ESM output), the .wasm inlined by the binary
+//                      loader, run from an empty directory
 //   csp …              the Vite page under a Content-Security-Policy without
 //                      'wasm-unsafe-eval' (ready() must reject with a message
 //                      that names it) and with worker-src 'none' (.async still
@@ -161,29 +161,37 @@ w.onerror = (e) => (window.salineResult = { error: 'worker error: ' + e.message 
     );
   },
   async 'node bundle'(out) {
-    writeFileSync(
-      join(project, 'main-node.mjs'),
-      `import { check, describeError } from './app.mjs';
+    return nodeBundle(out, 'cjs');
+  },
+  async 'node bundle, ESM output'(out) {
+    return nodeBundle(out, 'esm');
+  },
+};
+
+/** esbuild --platform=node --bundle to one file (app.cjs or app.mjs), the .wasm inlined. */
+async function nodeBundle(out, format) {
+  writeFileSync(
+    join(project, 'main-node.mjs'),
+    `import { check, describeError } from './app.mjs';
 import wasm from 'saline/wasm/saline-simd.wasm';
 check({ wasm }).then((r) => console.log(JSON.stringify(r)), (e) => { console.log(JSON.stringify(describeError(e))); process.exitCode = 1; });
 `,
-    );
-    const { build } = await esbuild();
-    await build({
-      entryPoints: [join(project, 'main-node.mjs')],
-      outfile: join(out, 'app.cjs'),
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      // esbuild's default target (esnext) decodes the inlined bytes with
-      // Uint8Array.fromBase64, which Node 22 and 24 lack (26 has it); a Node
-      // target makes it emit its own decoder.
-      target: 'node18',
-      loader: { '.wasm': 'binary' },
-      logLevel: 'silent',
-    });
-  },
-};
+  );
+  const { build } = await esbuild();
+  await build({
+    entryPoints: [join(project, 'main-node.mjs')],
+    outfile: join(out, format === 'esm' ? 'app.mjs' : 'app.cjs'),
+    bundle: true,
+    platform: 'node',
+    format,
+    // esbuild's default target (esnext) decodes the inlined bytes with
+    // Uint8Array.fromBase64, which Node 22 and 24 lack (26 has it); a Node
+    // target makes it emit its own decoder.
+    target: 'node18',
+    loader: { '.wasm': 'binary' },
+    logLevel: 'silent',
+  });
+}
 
 async function viteBuild(alias, out) {
   writeFileSync(join(project, 'main-vite.mjs'), PAGE_MAIN);
@@ -298,17 +306,18 @@ for (const [name, recipe] of Object.entries(RECIPES)) {
   built[name] = out;
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
   const sizes = gzipSizes(out);
-  const inlined = name === 'node bundle' ? ' (the .wasm inlined in the JS)' : '';
+  const nodeBundleFile = readdirSync(out).find((f) => /^app\.(c|m)js$/.test(f));
+  const inlined = nodeBundleFile ? ' (the .wasm inlined in the JS)' : '';
   const size = `gzip: JS ${kib(sizes.js)} + wasm ${kib(sizes.wasm)}${inlined}, build ${seconds} s`;
   if (only && !only.test(name)) continue;
   let result;
   let fetched = '';
-  if (name === 'node bundle') {
+  if (nodeBundleFile) {
     // One file, run from a directory that has nothing else.
-    const alone = join(scratch, 'alone');
+    const alone = join(scratch, `alone-${nodeBundleFile}`);
     mkdirSync(alone, { recursive: true });
-    cpSync(join(out, 'app.cjs'), join(alone, 'app.cjs'));
-    const p = await spawnCollect(process.execPath, ['app.cjs'], { cwd: alone, env: { PATH: process.env.PATH }, seconds: 60 });
+    cpSync(join(out, nodeBundleFile), join(alone, nodeBundleFile));
+    const p = await spawnCollect(process.execPath, [nodeBundleFile], { cwd: alone, env: { PATH: process.env.PATH }, seconds: 60 });
     try {
       result = JSON.parse(p.stdout.trim().split('\n').pop());
     } catch {
