@@ -40,6 +40,7 @@ clean:
 	$(CARGO) clean
 
 include js/js.mk
+include js/runtimes.mk
 include bench/bench.mk
 
 # Saline's own rows in the Node and browser runners need the package built.
