@@ -3,7 +3,8 @@
 #   make bench   runs the benchmark suite (quick profile) and writes bench/REPORT.md
 # `make test` covers: the Rust core (unit, vectors, libsodium differential,
 # no-panic, doctests), its wasm32 build, the npm package on both backends and
-# in headless Chromium, and the benchmark harness test.
+# in headless Chromium, the packed package on other Node versions, Bun, Deno,
+# workerd and through bundlers, and the benchmark harness test.
 # Everything this needs is installed here, from the registries only.
 
 CARGO ?= cargo
@@ -17,7 +18,7 @@ all: test
 setup:
 	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
 
-test: test-rust test-wasm-build js-test bench-test
+test: test-rust test-wasm-build js-test js-test-runtimes js-test-bundlers bench-test
 
 # Unit tests, every vector file, the libsodium differential suite, the
 # no-panic property test and the doctests. The test profile is optimized
