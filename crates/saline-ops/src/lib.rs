@@ -21,6 +21,7 @@ use saline::curve::{ed25519, point::Point, scalar::Scalar, x25519};
 use saline::hash::{HashOptions, Hasher};
 use saline::mac::Mac;
 use saline::nacl::{crypto_box, sealedbox, tweetnacl};
+use saline::sodium::secretstream;
 use saline::{aead, cipher, kdf, Error, Expected, Result};
 
 macro_rules! ops {
@@ -158,6 +159,20 @@ ops! {
     RandomBytes = 90,
     /// bytes: [a, b]; out: 1 byte: 1 if equal (constant time for equal lengths).
     ConstantTimeEqual = 91,
+    // libsodium's API beyond NaCl (saline::sodium), from 100 on. Streaming
+    // states travel as libsodium's own byte layout: each call takes the
+    // state and returns the next one, so a binding needs no per-algorithm
+    // handle type. The state is as secret as the key: bindings wipe it.
+    /// bytes: [key, header? (24, random if omitted)]; out: state (52) ‖ header (24).
+    SecretStreamInitPush = 100,
+    /// bytes: [state (52), message, ad?]; nums: [tag (0 message, 1 push, 2 rekey, 3 final)]; out: next state (52) ‖ chunk (len + 17).
+    SecretStreamPush = 101,
+    /// bytes: [header (24), key]; out: state (52).
+    SecretStreamInitPull = 102,
+    /// bytes: [state (52), chunk, ad?]; out: next state (52) ‖ tag (1) ‖ message (len − 17); error if the chunk does not verify.
+    SecretStreamPull = 103,
+    /// bytes: [state (52)]; out: the rekeyed state (52).
+    SecretStreamRekey = 104,
 }
 
 /// The arguments of one call.
@@ -473,6 +488,46 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
             Ok(out.len())
         }
         Op::ConstantTimeEqual => put_bool(out, saline::ct_eq(b.req(0, "a")?, b.req(1, "b")?)),
+        Op::SecretStreamInitPush => {
+            let header = match b.opt(1) {
+                Some(header) => header.to_vec(),
+                None => saline::random::bytes(secretstream::HEADERBYTES)?,
+            };
+            let state = secretstream::init_push_with_header(b.req(0, "key")?, &header)?;
+            let dst = exactly(out, secretstream::STATEBYTES + secretstream::HEADERBYTES)?;
+            dst[..secretstream::STATEBYTES].copy_from_slice(&state.to_bytes()[..]);
+            dst[secretstream::STATEBYTES..].copy_from_slice(&header);
+            Ok(dst.len())
+        }
+        Op::SecretStreamPush => {
+            let mut state = secretstream::State::from_bytes(b.req(0, "state")?)?;
+            let message = b.req(1, "message")?;
+            let tag = u8::try_from(b.num(0, "tag")?).unwrap_or(u8::MAX);
+            let (state_out, chunk) = exactly(out, secretstream::STATEBYTES + message.len() + secretstream::ABYTES)?.split_at_mut(secretstream::STATEBYTES);
+            let n = secretstream::push_into(&mut state, message, b.opt(2).unwrap_or(&[]), tag, chunk)?;
+            state_out.copy_from_slice(&state.to_bytes()[..]);
+            Ok(secretstream::STATEBYTES + n)
+        }
+        Op::SecretStreamInitPull => {
+            let state = secretstream::crypto_secretstream_xchacha20poly1305_init_pull(b.req(0, "header")?, b.req(1, "key")?)?;
+            put(out, &state.to_bytes()[..])
+        }
+        Op::SecretStreamPull => {
+            let mut state = secretstream::State::from_bytes(b.req(0, "state")?)?;
+            let chunk = b.req(1, "ciphertext")?;
+            Error::check_length("ciphertext", Expected::AtLeast(secretstream::ABYTES), chunk.len())?;
+            let total = secretstream::STATEBYTES + 1 + chunk.len() - secretstream::ABYTES;
+            let (head, message) = exactly(out, total)?.split_at_mut(secretstream::STATEBYTES + 1);
+            let tag = secretstream::pull_into(&mut state, chunk, b.opt(2).unwrap_or(&[]), message)?;
+            head[..secretstream::STATEBYTES].copy_from_slice(&state.to_bytes()[..]);
+            head[secretstream::STATEBYTES] = tag;
+            Ok(total)
+        }
+        Op::SecretStreamRekey => {
+            let mut state = secretstream::State::from_bytes(b.req(0, "state")?)?;
+            secretstream::crypto_secretstream_xchacha20poly1305_rekey(&mut state);
+            put(out, &state.to_bytes()[..])
+        }
     }
 }
 

@@ -1,5 +1,5 @@
-//! Message authentication codes: HMAC over every fixed-output hash, and
-//! Poly1305. One-shot ([`mac`], [`verify`]) and streaming ([`Mac`]).
+//! Message authentication codes: HMAC over every fixed-output hash,
+//! Poly1305, and SipHash-2-4 (64- and 128-bit, libsodium's `crypto_shorthash`). One-shot ([`mac`], [`verify`]) and streaming ([`Mac`]).
 //! Verification is always constant time and returns
 //! [`Error::VerificationFailed`] on a mismatch.
 //!
@@ -13,6 +13,7 @@
 
 pub mod hmac;
 mod poly1305;
+mod siphash;
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -20,13 +21,14 @@ use alloc::vec::Vec;
 use crate::catalog::{Algorithm, Kind};
 use crate::error::{Error, Expected, Result};
 use hmac::HmacState;
-use poly1305::Poly1305State;
-pub(crate) use poly1305::poly1305_tag;
+pub(crate) use poly1305::{poly1305_tag, Poly1305State};
+use siphash::SipHashState;
 
 #[derive(Clone)]
 enum State {
     Hmac(HmacState),
     Poly1305(Poly1305State),
+    SipHash(SipHashState),
 }
 
 /// A streaming MAC over any algorithm of kind [`Kind::Mac`].
@@ -51,17 +53,21 @@ pub struct Mac {
 
 impl Mac {
     /// A MAC keyed with `key`: any length for HMAC (RFC 2104 §2 hashes a
-    /// key longer than the block), exactly 32 bytes for Poly1305.
+    /// key longer than the block), exactly 32 bytes for Poly1305, 16 for SipHash.
     ///
     /// # Errors
     /// [`Error::UnknownAlgorithm`] for a non-MAC, [`Error::InvalidLength`] for
-    /// a Poly1305 key that is not 32 bytes.
+    /// a Poly1305 or SipHash key of the wrong length.
     pub fn new(algorithm: Algorithm, key: &[u8]) -> Result<Mac> {
         algorithm.expect_kind(&[Kind::Mac])?;
         let state = if algorithm == Algorithm::Poly1305 {
             let key: &[u8; 32] =
                 key.try_into().map_err(|_| Error::length("key", Expected::Exactly(32), key.len()))?;
             State::Poly1305(Poly1305State::new(key))
+        } else if matches!(algorithm, Algorithm::SipHash24 | Algorithm::SipHashX24) {
+            let key: &[u8; 16] =
+                key.try_into().map_err(|_| Error::length("key", Expected::Exactly(16), key.len()))?;
+            State::SipHash(SipHashState::new(key, algorithm == Algorithm::SipHashX24))
         } else {
             State::Hmac(HmacState::new(algorithm, key).expect("every other MAC is an HMAC"))
         };
@@ -83,6 +89,7 @@ impl Mac {
         match &mut self.state {
             State::Hmac(m) => m.update(data),
             State::Poly1305(m) => m.update(data),
+            State::SipHash(m) => m.update(data),
         }
     }
 
@@ -95,6 +102,7 @@ impl Mac {
         match &mut self.state {
             State::Hmac(m) => m.finalize_into_reset(out),
             State::Poly1305(m) => m.finalize_into_reset(out),
+            State::SipHash(m) => m.finalize_into_reset(out),
         }
         Ok(())
     }
@@ -124,15 +132,18 @@ impl Mac {
         match &mut self.state {
             State::Hmac(m) => m.reset(),
             State::Poly1305(m) => m.reset(),
+            State::SipHash(m) => m.reset(),
         }
     }
 }
 
 impl Drop for Mac {
     fn drop(&mut self) {
-        if let State::Hmac(m) = &mut self.state {
-            // SAFETY: called once, from Drop; the state is not used again.
-            unsafe { m.wipe() }
+        match &mut self.state {
+            // SAFETY (both): called once, from Drop; the state is not used again.
+            State::Hmac(m) => unsafe { m.wipe() },
+            State::SipHash(m) => unsafe { m.wipe() },
+            State::Poly1305(_) => {}
         }
     }
 }

@@ -1,0 +1,662 @@
+//! Differential tests of `saline::sodium` (libsodium's API beyond NaCl)
+//! against libsodium itself (`libsodium-sys-stable`, built from the
+//! libsodium source it bundles).
+//!
+//! As in `tests/libsodium.rs`: inputs come from `ChaCha20Rng` seeded with
+//! `SEED` and the test's name; outputs must agree byte for byte; what one
+//! library produces the other must accept; and every failure case (a
+//! flipped bit, wrong associated data, a short input, a hostile parameter)
+//! must be refused by both, Saline with the error named in the assertion.
+//! Each test prints how many comparisons it made (`-- --nocapture`).
+
+use std::sync::Once;
+
+use libsodium_sys as ffi;
+use rand_chacha::ChaCha20Rng;
+use rand_core::{RngCore, SeedableRng};
+use saline::Error;
+
+// ---------------------------------------------------------------- inputs
+
+const SEED: u64 = 0x5a11_4e00_0000_0011;
+
+/// Around the ChaCha20 (64) and Poly1305 (16) boundaries, and one length
+/// that is none of them.
+const LENGTHS: &[usize] = &[0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 1000, 4096 + 7];
+
+fn setup(test: &str) -> ChaCha20Rng {
+    static INIT: Once = Once::new();
+    INIT.call_once(|| assert!(unsafe { ffi::sodium_init() } >= 0, "sodium_init failed"));
+    // FNV-1a of the name.
+    let name = test.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+    ChaCha20Rng::seed_from_u64(SEED ^ name)
+}
+
+fn bytes(rng: &mut ChaCha20Rng, len: usize) -> Vec<u8> {
+    let mut out = vec![0u8; len];
+    rng.fill_bytes(&mut out);
+    out
+}
+
+fn array<const N: usize>(rng: &mut ChaCha20Rng) -> [u8; N] {
+    let mut out = [0u8; N];
+    rng.fill_bytes(&mut out);
+    out
+}
+
+/// Uniform in `0..n`, `n` > 0 (the modulo bias is irrelevant here).
+fn below(rng: &mut ChaCha20Rng, n: usize) -> usize {
+    (rng.next_u64() % n as u64) as usize
+}
+
+/// Random bytes of a random length from `LENGTHS`.
+fn listed_bytes(rng: &mut ChaCha20Rng) -> Vec<u8> {
+    let len = LENGTHS[below(rng, LENGTHS.len())];
+    bytes(rng, len)
+}
+
+/// A copy of `data` (not empty) with one random bit flipped.
+fn flip_bit(rng: &mut ChaCha20Rng, data: &[u8]) -> Vec<u8> {
+    let mut out = data.to_vec();
+    let bit = below(rng, 8 * out.len());
+    out[bit / 8] ^= 1 << (bit % 8);
+    out
+}
+
+fn report(test: &str, cases: usize) {
+    println!("{test}: {cases} comparisons with libsodium");
+}
+
+#[track_caller]
+fn assert_verification_failed<T: std::fmt::Debug>(what: &str, saline: saline::Result<T>) {
+    match saline {
+        Err(Error::VerificationFailed) => {}
+        other => panic!("{what}: Saline returned {other:?}, expected Err(VerificationFailed)"),
+    }
+}
+
+// ---------------------------------------------------------------- secretstream
+
+mod secretstream {
+    use super::*;
+    use saline::sodium::secretstream::{self as ss, State};
+
+    pub type SodiumState = ffi::crypto_secretstream_xchacha20poly1305_state;
+
+    pub fn sodium_state_bytes(state: &SodiumState) -> [u8; 52] {
+        let mut out = [0u8; 52];
+        out[..32].copy_from_slice(&state.k);
+        out[32..44].copy_from_slice(&state.nonce);
+        out[44..].copy_from_slice(&state._pad);
+        out
+    }
+
+    pub fn sodium_state_from(bytes: &[u8; 52]) -> SodiumState {
+        let mut state = SodiumState { k: [0; 32], nonce: [0; 12], _pad: [0; 8] };
+        state.k.copy_from_slice(&bytes[..32]);
+        state.nonce.copy_from_slice(&bytes[32..44]);
+        state._pad.copy_from_slice(&bytes[44..]);
+        state
+    }
+
+    pub fn init_push(key: &[u8; 32]) -> (SodiumState, [u8; 24]) {
+        let mut state = sodium_state_from(&[0; 52]);
+        let mut header = [0u8; 24];
+        assert_eq!(
+            unsafe { ffi::crypto_secretstream_xchacha20poly1305_init_push(&mut state, header.as_mut_ptr(), key.as_ptr()) },
+            0
+        );
+        (state, header)
+    }
+
+    pub fn init_pull(header: &[u8; 24], key: &[u8; 32]) -> SodiumState {
+        let mut state = sodium_state_from(&[0; 52]);
+        assert_eq!(unsafe { ffi::crypto_secretstream_xchacha20poly1305_init_pull(&mut state, header.as_ptr(), key.as_ptr()) }, 0);
+        state
+    }
+
+    pub fn push(state: &mut SodiumState, message: &[u8], ad: &[u8], tag: u8) -> Vec<u8> {
+        let mut out = vec![0u8; message.len() + 17];
+        let mut out_len = 0u64;
+        let rc = unsafe {
+            ffi::crypto_secretstream_xchacha20poly1305_push(
+                state,
+                out.as_mut_ptr(),
+                &mut out_len,
+                message.as_ptr(),
+                message.len() as u64,
+                ad.as_ptr(),
+                ad.len() as u64,
+                tag,
+            )
+        };
+        assert_eq!((rc, out_len as usize), (0, out.len()));
+        out
+    }
+
+    /// `None` when libsodium refuses the chunk.
+    pub fn pull(state: &mut SodiumState, chunk: &[u8], ad: &[u8]) -> Option<(Vec<u8>, u8)> {
+        let mut out = vec![0u8; chunk.len().saturating_sub(17)];
+        let (mut out_len, mut tag) = (0u64, 0u8);
+        let rc = unsafe {
+            ffi::crypto_secretstream_xchacha20poly1305_pull(
+                state,
+                out.as_mut_ptr(),
+                &mut out_len,
+                &mut tag,
+                chunk.as_ptr(),
+                chunk.len() as u64,
+                ad.as_ptr(),
+                ad.len() as u64,
+            )
+        };
+        (rc == 0).then(|| {
+            out.truncate(out_len as usize);
+            (out, tag)
+        })
+    }
+
+    pub fn rekey(state: &mut SodiumState) {
+        unsafe { ffi::crypto_secretstream_xchacha20poly1305_rekey(state) }
+    }
+
+    /// Saline's state and libsodium's hold the same 52 bytes.
+    #[track_caller]
+    pub fn assert_same_state(ours: &State, theirs: &SodiumState, what: &str) {
+        assert_eq!(&ours.to_bytes()[..], &sodium_state_bytes(theirs)[..], "{what}: states differ");
+    }
+
+    pub const TAGS: [u8; 4] = [ss::TAG_MESSAGE, ss::TAG_PUSH, ss::TAG_REKEY, ss::TAG_FINAL];
+}
+
+#[test]
+fn secretstream_constants_match_libsodium() {
+    use saline::sodium::secretstream as ss;
+    setup("secretstream constants");
+    unsafe {
+        assert_eq!(ss::KEYBYTES, ffi::crypto_secretstream_xchacha20poly1305_keybytes());
+        assert_eq!(ss::HEADERBYTES, ffi::crypto_secretstream_xchacha20poly1305_headerbytes());
+        assert_eq!(ss::ABYTES, ffi::crypto_secretstream_xchacha20poly1305_abytes());
+        assert_eq!(ss::STATEBYTES, ffi::crypto_secretstream_xchacha20poly1305_statebytes());
+        assert_eq!(ss::MESSAGEBYTES_MAX, ffi::crypto_secretstream_xchacha20poly1305_messagebytes_max() as u64);
+        assert_eq!(ss::TAG_MESSAGE, ffi::crypto_secretstream_xchacha20poly1305_tag_message());
+        assert_eq!(ss::TAG_PUSH, ffi::crypto_secretstream_xchacha20poly1305_tag_push());
+        assert_eq!(ss::TAG_REKEY, ffi::crypto_secretstream_xchacha20poly1305_tag_rekey());
+        assert_eq!(ss::TAG_FINAL, ffi::crypto_secretstream_xchacha20poly1305_tag_final());
+    }
+}
+
+/// Streams of random chunks, tags, associated data and explicit rekeys:
+/// every chunk and every intermediate state equal to libsodium's, and each
+/// library pulls what the other pushed.
+#[test]
+fn secretstream_matches_libsodium() {
+    use saline::sodium::secretstream::{self as ss, *};
+    use secretstream::*;
+    let mut rng = setup("secretstream");
+    let mut cases = 0;
+    for _ in 0..24 {
+        let key = array::<32>(&mut rng);
+        let (mut theirs_push, header) = init_push(&key);
+        let mut ours_push = init_push_with_header(&key, &header).unwrap();
+        assert_same_state(&ours_push, &theirs_push, "init_push");
+        let mut ours_pull = crypto_secretstream_xchacha20poly1305_init_pull(&header, &key).unwrap();
+        let mut theirs_pull = init_pull(&header, &key);
+        assert_same_state(&ours_pull, &theirs_pull, "init_pull");
+        for _ in 0..12 {
+            let (message, ad) = (listed_bytes(&mut rng), if below(&mut rng, 2) == 0 { vec![] } else { listed_bytes(&mut rng) });
+            let tag = TAGS[below(&mut rng, 4)];
+            let ours = crypto_secretstream_xchacha20poly1305_push(&mut ours_push, &message, &ad, tag).unwrap();
+            let theirs = push(&mut theirs_push, &message, &ad, tag);
+            assert_eq!(ours, theirs, "push, {} bytes, tag {tag}", message.len());
+            assert_same_state(&ours_push, &theirs_push, "after push");
+
+            // Failure cases first: the states must not move.
+            let before = ours_pull.to_bytes();
+            let forged = flip_bit(&mut rng, &ours);
+            assert!(pull(&mut theirs_pull, &forged, &ad).is_none(), "libsodium accepted a forged chunk");
+            assert_verification_failed("pull, flipped bit", crypto_secretstream_xchacha20poly1305_pull(&mut ours_pull, &forged, &ad));
+            let other_ad = if ad.is_empty() { vec![0] } else { flip_bit(&mut rng, &ad) };
+            assert!(pull(&mut theirs_pull, &ours, &other_ad).is_none(), "libsodium accepted other ad");
+            assert_verification_failed("pull, other ad", crypto_secretstream_xchacha20poly1305_pull(&mut ours_pull, &ours, &other_ad));
+            assert_eq!(&ours_pull.to_bytes()[..], &before[..], "a refused chunk changed the state");
+            assert_same_state(&ours_pull, &theirs_pull, "after refused chunks");
+
+            let (ours_opened, theirs_opened) = if below(&mut rng, 2) == 0 {
+                (crypto_secretstream_xchacha20poly1305_pull(&mut ours_pull, &theirs, &ad).unwrap(), pull(&mut theirs_pull, &ours, &ad).unwrap())
+            } else {
+                (crypto_secretstream_xchacha20poly1305_pull(&mut ours_pull, &ours, &ad).unwrap(), pull(&mut theirs_pull, &theirs, &ad).unwrap())
+            };
+            assert_eq!(ours_opened, (message.clone(), tag));
+            assert_eq!(theirs_opened, (message, tag));
+            assert_same_state(&ours_pull, &theirs_pull, "after pull");
+            cases += 5;
+
+            if below(&mut rng, 6) == 0 {
+                ss::crypto_secretstream_xchacha20poly1305_rekey(&mut ours_push);
+                rekey(&mut theirs_push);
+                ss::crypto_secretstream_xchacha20poly1305_rekey(&mut ours_pull);
+                rekey(&mut theirs_pull);
+                assert_same_state(&ours_push, &theirs_push, "after rekey");
+                cases += 1;
+            }
+        }
+        // A replayed chunk and a chunk shorter than ABYTES are refused.
+        let replay = crypto_secretstream_xchacha20poly1305_push(&mut ours_push, b"x", b"", TAG_MESSAGE).unwrap();
+        pull(&mut theirs_pull, &replay, b"").unwrap();
+        crypto_secretstream_xchacha20poly1305_pull(&mut ours_pull, &replay, b"").unwrap();
+        assert!(pull(&mut theirs_pull, &replay, b"").is_none());
+        assert_verification_failed("pull, replay", crypto_secretstream_xchacha20poly1305_pull(&mut ours_pull, &replay, b""));
+        for len in 0..ABYTES {
+            let short = bytes(&mut rng, len);
+            assert!(pull(&mut theirs_pull, &short, b"").is_none());
+            assert!(matches!(
+                crypto_secretstream_xchacha20poly1305_pull(&mut ours_pull, &short, b""),
+                Err(Error::InvalidLength { what: "ciphertext", .. })
+            ));
+        }
+        cases += 2 + ABYTES;
+    }
+    report("secretstream", cases);
+}
+
+/// States saved by one library restore in the other; the counter wrap at
+/// 2^32 rekeys as libsodium does.
+#[test]
+fn secretstream_states_interchange_with_libsodium() {
+    use saline::sodium::secretstream::*;
+    use secretstream::*;
+    let mut rng = setup("secretstream states");
+    let mut cases = 0;
+    for round in 0..16 {
+        let key = array::<32>(&mut rng);
+        let (mut theirs, header) = init_push(&key);
+        let mut saved = sodium_state_bytes(&theirs);
+        if round % 2 == 0 {
+            // Just before the counter wraps.
+            saved[32..36].copy_from_slice(&(u32::MAX - below(&mut rng, 2) as u32).to_le_bytes());
+            theirs = sodium_state_from(&saved);
+        }
+        let mut ours = State::from_bytes(&saved).unwrap();
+        for _ in 0..4 {
+            let message = listed_bytes(&mut rng);
+            let tag = TAGS[below(&mut rng, 4)];
+            let a = crypto_secretstream_xchacha20poly1305_push(&mut ours, &message, b"", tag).unwrap();
+            let b = push(&mut theirs, &message, b"", tag);
+            assert_eq!(a, b);
+            assert_same_state(&ours, &theirs, "restored state");
+            // Swap: continue each from the other's saved state.
+            let (ours_bytes, theirs_bytes) = (*ours.to_bytes(), sodium_state_bytes(&theirs));
+            ours = State::from_bytes(&theirs_bytes).unwrap();
+            theirs = sodium_state_from(&ours_bytes);
+            cases += 2;
+        }
+        let _ = header;
+    }
+    assert!(matches!(State::from_bytes(&[0; 51]), Err(Error::InvalidLength { what: "state", .. })));
+    report("secretstream states", cases);
+}
+
+/// Round trips of every tag across chunk sizes from 0 B to 1 MiB, each
+/// chunk equal to libsodium's.
+#[test]
+fn secretstream_round_trips_0_to_1_mib() {
+    use saline::sodium::secretstream::*;
+    use secretstream::*;
+    let mut rng = setup("secretstream sizes");
+    let key = array::<32>(&mut rng);
+    let (mut theirs, header) = init_push(&key);
+    let mut ours = init_push_with_header(&key, &header).unwrap();
+    let mut pull_state = crypto_secretstream_xchacha20poly1305_init_pull(&header, &key).unwrap();
+    let mut cases = 0;
+    for size in [0, 1, 16, 63, 64, 65, 4096, 65_536 + 3, 1 << 20] {
+        for tag in TAGS {
+            let message = bytes(&mut rng, size);
+            let chunk = crypto_secretstream_xchacha20poly1305_push(&mut ours, &message, b"ad", tag).unwrap();
+            assert_eq!(chunk, push(&mut theirs, &message, b"ad", tag), "{size} bytes, tag {tag}");
+            assert_eq!(crypto_secretstream_xchacha20poly1305_pull(&mut pull_state, &chunk, b"ad").unwrap(), (message, tag));
+            cases += 1;
+        }
+    }
+    assert!(matches!(
+        crypto_secretstream_xchacha20poly1305_push(&mut ours, b"", b"", 4),
+        Err(Error::InvalidParameter { what: "tag", .. })
+    ));
+    report("secretstream sizes", cases);
+}
+
+// ---------------------------------------------------------------- AEADs
+
+mod aeads {
+
+    type Encrypt = unsafe extern "C" fn(*mut u8, *mut u8, *mut u64, *const u8, u64, *const u8, u64, *const u8, *const u8, *const u8) -> i32;
+    type Decrypt = unsafe extern "C" fn(*mut u8, *mut u8, *const u8, u64, *const u8, *const u8, u64, *const u8, *const u8) -> i32;
+    type SalineEncrypt = fn(&[u8], &[u8], &[u8], &[u8]) -> saline::Result<(Vec<u8>, [u8; 16])>;
+    type SalineDecrypt = fn(&[u8], &[u8], &[u8], &[u8], &[u8]) -> saline::Result<Vec<u8>>;
+    type SalineCombined = fn(&[u8], &[u8], &[u8], &[u8]) -> saline::Result<Vec<u8>>;
+
+    /// One libsodium AEAD: its detached C functions and Saline's four.
+    pub struct Pair {
+        pub name: &'static str,
+        pub nonce_len: usize,
+        pub sodium_encrypt: Encrypt,
+        pub sodium_decrypt: Decrypt,
+        pub encrypt_detached: SalineEncrypt,
+        pub decrypt_detached: SalineDecrypt,
+        pub encrypt: SalineCombined,
+        pub decrypt: SalineCombined,
+    }
+
+    impl Pair {
+        pub fn sodium_seal(&self, m: &[u8], ad: &[u8], nonce: &[u8], key: &[u8]) -> (Vec<u8>, [u8; 16]) {
+            let (mut c, mut tag, mut tag_len) = (vec![0u8; m.len()], [0u8; 16], 0u64);
+            let rc = unsafe {
+                (self.sodium_encrypt)(c.as_mut_ptr(), tag.as_mut_ptr(), &mut tag_len, m.as_ptr(), m.len() as u64, ad.as_ptr(), ad.len() as u64, std::ptr::null(), nonce.as_ptr(), key.as_ptr())
+            };
+            assert_eq!((rc, tag_len), (0, 16));
+            (c, tag)
+        }
+        pub fn sodium_open(&self, c: &[u8], tag: &[u8; 16], ad: &[u8], nonce: &[u8], key: &[u8]) -> Option<Vec<u8>> {
+            let mut m = vec![0u8; c.len()];
+            let rc = unsafe {
+                (self.sodium_decrypt)(m.as_mut_ptr(), std::ptr::null_mut(), c.as_ptr(), c.len() as u64, tag.as_ptr(), ad.as_ptr(), ad.len() as u64, nonce.as_ptr(), key.as_ptr())
+            };
+            (rc == 0).then_some(m)
+        }
+    }
+
+}
+
+fn aead_pairs() -> Vec<aeads::Pair> {
+    use saline::sodium::aead::*;
+    macro_rules! pair {
+        ($name:literal, $nonce:expr, $sodium:ident :: $e:ident, $d:ident; $s1:ident, $s2:ident, $s3:ident, $s4:ident) => {
+            aeads::Pair {
+                name: $name,
+                nonce_len: $nonce,
+                sodium_encrypt: $sodium::$e,
+                sodium_decrypt: $sodium::$d,
+                encrypt_detached: $s1,
+                decrypt_detached: $s2,
+                encrypt: $s3,
+                decrypt: $s4,
+            }
+        };
+    }
+    vec![
+        pair!("crypto_aead_chacha20poly1305", 8,
+            ffi::crypto_aead_chacha20poly1305_encrypt_detached, crypto_aead_chacha20poly1305_decrypt_detached;
+            crypto_aead_chacha20poly1305_encrypt_detached, crypto_aead_chacha20poly1305_decrypt_detached,
+            crypto_aead_chacha20poly1305_encrypt, crypto_aead_chacha20poly1305_decrypt),
+        pair!("crypto_aead_chacha20poly1305_ietf", 12,
+            ffi::crypto_aead_chacha20poly1305_ietf_encrypt_detached, crypto_aead_chacha20poly1305_ietf_decrypt_detached;
+            crypto_aead_chacha20poly1305_ietf_encrypt_detached, crypto_aead_chacha20poly1305_ietf_decrypt_detached,
+            crypto_aead_chacha20poly1305_ietf_encrypt, crypto_aead_chacha20poly1305_ietf_decrypt),
+        pair!("crypto_aead_xchacha20poly1305_ietf", 24,
+            ffi::crypto_aead_xchacha20poly1305_ietf_encrypt_detached, crypto_aead_xchacha20poly1305_ietf_decrypt_detached;
+            crypto_aead_xchacha20poly1305_ietf_encrypt_detached, crypto_aead_xchacha20poly1305_ietf_decrypt_detached,
+            crypto_aead_xchacha20poly1305_ietf_encrypt, crypto_aead_xchacha20poly1305_ietf_decrypt),
+        pair!("crypto_aead_aes256gcm", 12,
+            ffi::crypto_aead_aes256gcm_encrypt_detached, crypto_aead_aes256gcm_decrypt_detached;
+            crypto_aead_aes256gcm_encrypt_detached, crypto_aead_aes256gcm_decrypt_detached,
+            crypto_aead_aes256gcm_encrypt, crypto_aead_aes256gcm_decrypt),
+    ]
+}
+
+#[test]
+fn sodium_aeads_match_libsodium() {
+    let mut rng = setup("sodium aeads");
+    let aes_available = unsafe { ffi::crypto_aead_aes256gcm_is_available() } == 1;
+    let mut total = 0;
+    for pair in aead_pairs() {
+        if pair.name == "crypto_aead_aes256gcm" && !aes_available {
+            println!("{}: skipped, libsodium has no implementation on this CPU", pair.name);
+            continue;
+        }
+        let mut cases = 0;
+        for &len in LENGTHS.iter().chain(&[1 << 16]) {
+            let (key, nonce, message) = (array::<32>(&mut rng), bytes(&mut rng, pair.nonce_len), bytes(&mut rng, len));
+            let ad = listed_bytes(&mut rng);
+            let (c, tag) = pair.sodium_seal(&message, &ad, &nonce, &key);
+            assert_eq!((pair.encrypt_detached)(&message, &ad, &nonce, &key).unwrap(), (c.clone(), tag), "{} {len}", pair.name);
+            let mut combined = c.clone();
+            combined.extend_from_slice(&tag);
+            assert_eq!((pair.encrypt)(&message, &ad, &nonce, &key).unwrap(), combined);
+            assert_eq!((pair.decrypt)(&combined, &ad, &nonce, &key).unwrap(), message);
+            assert_eq!((pair.decrypt_detached)(&c, &tag, &ad, &nonce, &key).unwrap(), message);
+            assert_eq!(pair.sodium_open(&c, &tag, &ad, &nonce, &key).unwrap(), message);
+            cases += 4;
+            // Failure cases: a flipped bit in the ciphertext, the tag, the
+            // ad or the nonce; both refuse.
+            let forged = flip_bit(&mut rng, &combined);
+            let (fc, ft) = forged.split_at(c.len());
+            let ft: [u8; 16] = ft.try_into().unwrap();
+            assert!(pair.sodium_open(fc, &ft, &ad, &nonce, &key).is_none());
+            assert_verification_failed("decrypt, flipped bit", (pair.decrypt)(&forged, &ad, &nonce, &key));
+            assert_verification_failed("decrypt_detached, flipped bit", (pair.decrypt_detached)(fc, &ft, &ad, &nonce, &key));
+            let other_ad = if ad.is_empty() { vec![1] } else { flip_bit(&mut rng, &ad) };
+            assert!(pair.sodium_open(&c, &tag, &other_ad, &nonce, &key).is_none());
+            assert_verification_failed("decrypt, other ad", (pair.decrypt)(&combined, &other_ad, &nonce, &key));
+            let other_nonce = flip_bit(&mut rng, &nonce);
+            assert!(pair.sodium_open(&c, &tag, &ad, &other_nonce, &key).is_none());
+            assert_verification_failed("decrypt, other nonce", (pair.decrypt)(&combined, &ad, &other_nonce, &key));
+            cases += 3;
+        }
+        // Shorter than a tag, wrong nonce and key sizes: length errors.
+        let key = array::<32>(&mut rng);
+        let nonce = bytes(&mut rng, pair.nonce_len);
+        for len in 0..16 {
+            assert!(matches!((pair.decrypt)(&bytes(&mut rng, len), b"", &nonce, &key), Err(Error::InvalidLength { what: "ciphertext", .. })));
+        }
+        assert!(matches!((pair.encrypt)(b"", b"", &nonce[1..], &key), Err(Error::InvalidLength { what: "nonce", .. })));
+        assert!(matches!((pair.encrypt)(b"", b"", &nonce, &key[..16]), Err(Error::InvalidLength { what: "key", .. })));
+        println!("{}: {cases} comparisons", pair.name);
+        total += cases;
+    }
+    // The constants.
+    unsafe {
+        use saline::sodium::aead::*;
+        assert_eq!(chacha20poly1305::NPUBBYTES, ffi::crypto_aead_chacha20poly1305_npubbytes());
+        assert_eq!(chacha20poly1305_ietf::NPUBBYTES, ffi::crypto_aead_chacha20poly1305_ietf_npubbytes());
+        assert_eq!(xchacha20poly1305_ietf::NPUBBYTES, ffi::crypto_aead_xchacha20poly1305_ietf_npubbytes());
+        assert_eq!(aes256gcm::NPUBBYTES, ffi::crypto_aead_aes256gcm_npubbytes());
+        assert_eq!(chacha20poly1305_ietf::MESSAGEBYTES_MAX, ffi::crypto_aead_chacha20poly1305_ietf_messagebytes_max() as u64);
+        assert_eq!(aes256gcm::MESSAGEBYTES_MAX, ffi::crypto_aead_aes256gcm_messagebytes_max() as u64);
+        assert!(chacha20poly1305::MESSAGEBYTES_MAX <= ffi::crypto_aead_chacha20poly1305_messagebytes_max() as u64);
+        assert!(xchacha20poly1305_ietf::MESSAGEBYTES_MAX <= ffi::crypto_aead_xchacha20poly1305_ietf_messagebytes_max() as u64);
+        for (ours, theirs) in [
+            (chacha20poly1305::KEYBYTES, ffi::crypto_aead_chacha20poly1305_keybytes()),
+            (chacha20poly1305::ABYTES, ffi::crypto_aead_chacha20poly1305_abytes()),
+            (chacha20poly1305_ietf::KEYBYTES, ffi::crypto_aead_chacha20poly1305_ietf_keybytes()),
+            (xchacha20poly1305_ietf::KEYBYTES, ffi::crypto_aead_xchacha20poly1305_ietf_keybytes()),
+            (aes256gcm::KEYBYTES, ffi::crypto_aead_aes256gcm_keybytes()),
+            (aes256gcm::ABYTES, ffi::crypto_aead_aes256gcm_abytes()),
+            (aes256gcm::NSECBYTES, ffi::crypto_aead_aes256gcm_nsecbytes()),
+        ] {
+            assert_eq!(ours, theirs);
+        }
+    }
+    report("sodium AEADs", total);
+}
+
+// ---------------------------------------------------------------- kx
+
+#[test]
+fn kx_matches_libsodium() {
+    use saline::sodium::kx::*;
+    let mut rng = setup("kx");
+    let mut cases = 0;
+    let sodium_seed_keypair = |seed: &[u8; 32]| {
+        let (mut pk, mut sk) = ([0u8; 32], [0u8; 32]);
+        assert_eq!(unsafe { ffi::crypto_kx_seed_keypair(pk.as_mut_ptr(), sk.as_mut_ptr(), seed.as_ptr()) }, 0);
+        (pk, sk)
+    };
+    let sodium_session = |client: bool, pk: &[u8; 32], sk: &[u8; 32], peer: &[u8; 32]| {
+        let (mut rx, mut tx) = ([0u8; 32], [0u8; 32]);
+        let rc = unsafe {
+            if client {
+                ffi::crypto_kx_client_session_keys(rx.as_mut_ptr(), tx.as_mut_ptr(), pk.as_ptr(), sk.as_ptr(), peer.as_ptr())
+            } else {
+                ffi::crypto_kx_server_session_keys(rx.as_mut_ptr(), tx.as_mut_ptr(), pk.as_ptr(), sk.as_ptr(), peer.as_ptr())
+            }
+        };
+        (rc == 0).then_some((rx, tx))
+    };
+    for _ in 0..64 {
+        let (client_seed, server_seed) = (array::<32>(&mut rng), array::<32>(&mut rng));
+        let (cpk, csk) = crypto_kx_seed_keypair(&client_seed).unwrap();
+        let (spk, ssk) = crypto_kx_seed_keypair(&server_seed).unwrap();
+        assert_eq!((cpk, *csk), sodium_seed_keypair(&client_seed));
+        assert_eq!((spk, *ssk), sodium_seed_keypair(&server_seed));
+        let (crx, ctx) = crypto_kx_client_session_keys(&cpk, &csk[..], &spk).unwrap();
+        let (srx, stx) = crypto_kx_server_session_keys(&spk, &ssk[..], &cpk).unwrap();
+        assert_eq!(Some((*crx, *ctx)), sodium_session(true, &cpk, &csk, &spk));
+        assert_eq!(Some((*srx, *stx)), sodium_session(false, &spk, &ssk, &cpk));
+        assert_eq!((*crx, *ctx), (*stx, *srx));
+        cases += 4;
+    }
+    // A random key pair is consistent with libsodium's public key of its secret.
+    let (pk, sk) = crypto_kx_keypair().unwrap();
+    let mut expected = [0u8; 32];
+    assert_eq!(unsafe { ffi::crypto_scalarmult_base(expected.as_mut_ptr(), sk.as_ptr()) }, 0);
+    assert_eq!(pk, expected);
+    // Failure cases: a small-order peer key is refused by both sides.
+    let (pk, sk) = crypto_kx_seed_keypair(&array::<32>(&mut rng)).unwrap();
+    for small in [[0u8; 32], { let mut one = [0u8; 32]; one[0] = 1; one }] {
+        assert_eq!(sodium_session(true, &pk, &sk, &small), None);
+        assert_eq!(sodium_session(false, &pk, &sk, &small), None);
+        assert!(matches!(crypto_kx_client_session_keys(&pk, &sk[..], &small), Err(Error::InvalidEncoding { .. })));
+        assert!(matches!(crypto_kx_server_session_keys(&pk, &sk[..], &small), Err(Error::InvalidEncoding { .. })));
+        cases += 2;
+    }
+    assert!(matches!(crypto_kx_seed_keypair(&[0; 31]), Err(Error::InvalidLength { what: "seed", .. })));
+    unsafe {
+        assert_eq!(
+            [PUBLICKEYBYTES, SECRETKEYBYTES, SEEDBYTES, SESSIONKEYBYTES],
+            [ffi::crypto_kx_publickeybytes(), ffi::crypto_kx_secretkeybytes(), ffi::crypto_kx_seedbytes(), ffi::crypto_kx_sessionkeybytes()]
+        );
+    }
+    report("kx", cases);
+}
+
+// ---------------------------------------------------------------- shorthash
+
+#[test]
+fn shorthash_matches_libsodium() {
+    use saline::mac::{mac, Mac};
+    use saline::Algorithm;
+    let mut rng = setup("shorthash");
+    let mut cases = 0;
+    for len in 0..=64usize {
+        let (key, message) = (array::<16>(&mut rng), bytes(&mut rng, len));
+        let mut short = [0u8; 8];
+        let mut wide = [0u8; 16];
+        unsafe {
+            assert_eq!(ffi::crypto_shorthash(short.as_mut_ptr(), message.as_ptr(), len as u64, key.as_ptr()), 0);
+            assert_eq!(ffi::crypto_shorthash_siphashx24(wide.as_mut_ptr(), message.as_ptr(), len as u64, key.as_ptr()), 0);
+        }
+        assert_eq!(mac(Algorithm::SipHash24, &key, &message).unwrap(), short, "siphash24, {len} bytes");
+        assert_eq!(mac(Algorithm::SipHashX24, &key, &message).unwrap(), wide, "siphashx24, {len} bytes");
+        // Streaming in two pieces gives the same tag.
+        let split = below(&mut rng, len + 1);
+        let mut m = Mac::new(Algorithm::SipHashX24, &key).unwrap();
+        m.update(&message[..split]);
+        m.update(&message[split..]);
+        assert_eq!(m.finalize(), wide);
+        cases += 3;
+    }
+    assert!(matches!(mac(Algorithm::SipHash24, &[0; 15], b""), Err(Error::InvalidLength { what: "key", .. })));
+    unsafe {
+        assert_eq!(Algorithm::SipHash24.info().output_len, ffi::crypto_shorthash_bytes());
+        assert_eq!(Algorithm::SipHashX24.info().output_len, ffi::crypto_shorthash_siphashx24_bytes());
+        assert_eq!(Some(saline::Expected::Exactly(ffi::crypto_shorthash_keybytes())), Algorithm::SipHash24.info().key);
+    }
+    report("shorthash", cases);
+}
+
+// ---------------------------------------------------------------- utils
+
+#[test]
+fn utils_match_libsodium() {
+    use saline::sodium::utils::*;
+    let mut rng = setup("utils");
+    let mut cases = 0;
+    for _ in 0..200 {
+        let len = below(&mut rng, 40);
+        let (mut a, mut b) = (bytes(&mut rng, len), bytes(&mut rng, len));
+        // Carries and borrows across whole runs of 0xff and 0x00.
+        if below(&mut rng, 3) == 0 {
+            let fill = if below(&mut rng, 2) == 0 { 0xff } else { 0 };
+            let run = below(&mut rng, len + 1);
+            a[..run].fill(fill);
+            if below(&mut rng, 2) == 0 {
+                b = a.clone();
+            }
+        }
+        let (mut x, mut y) = (a.clone(), a.clone());
+        sodium_increment(&mut x);
+        unsafe { ffi::sodium_increment(y.as_mut_ptr(), len) };
+        assert_eq!(x, y, "increment");
+        let (mut x, mut y) = (a.clone(), a.clone());
+        sodium_add(&mut x, &b).unwrap();
+        unsafe { ffi::sodium_add(y.as_mut_ptr(), b.as_ptr(), len) };
+        assert_eq!(x, y, "add");
+        let (mut x, mut y) = (a.clone(), a.clone());
+        sodium_sub(&mut x, &b).unwrap();
+        unsafe { ffi::sodium_sub(y.as_mut_ptr(), b.as_ptr(), len) };
+        assert_eq!(x, y, "sub");
+        assert_eq!(sodium_compare(&a, &b).unwrap(), unsafe { ffi::sodium_compare(a.as_ptr(), b.as_ptr(), len) }, "compare");
+        assert_eq!(sodium_is_zero(&a), unsafe { ffi::sodium_is_zero(a.as_ptr(), len) } == 1, "is_zero");
+        assert_eq!(sodium_memcmp(&a, &b), unsafe { ffi::sodium_memcmp(a.as_ptr() as _, b.as_ptr() as _, len) } == 0, "memcmp");
+        cases += 6;
+    }
+    assert!(sodium_is_zero(&[0; 33]) && sodium_is_zero(&[]));
+    assert!(matches!(sodium_add(&mut [0; 4], &[0; 5]), Err(Error::InvalidLength { .. })));
+
+    // Padding: every length against every block size up to 20.
+    for block in 1..=20usize {
+        for len in 0..=45usize {
+            let data = bytes(&mut rng, len);
+            let mut buf = data.clone();
+            buf.resize(len + block, 0xaa);
+            let mut padded_len = 0usize;
+            assert_eq!(unsafe { ffi::sodium_pad(&mut padded_len, buf.as_mut_ptr(), len, block, buf.len()) }, 0);
+            let padded = sodium_pad(&data, block).unwrap();
+            assert_eq!(padded, buf[..padded_len], "pad {len} to {block}");
+            let mut unpadded = 0usize;
+            assert_eq!(unsafe { ffi::sodium_unpad(&mut unpadded, padded.as_ptr(), padded.len(), block) }, 0);
+            assert_eq!(sodium_unpad(&padded, block).unwrap(), unpadded);
+            assert_eq!(unpadded, len);
+            // A corrupted last block: same verdict (and length) in both.
+            let bad = flip_bit(&mut rng, &padded[padded.len() - block..]);
+            let mut corrupted = padded.clone();
+            let at = corrupted.len() - block;
+            corrupted[at..].copy_from_slice(&bad);
+            let theirs = unsafe { ffi::sodium_unpad(&mut unpadded, corrupted.as_ptr(), corrupted.len(), block) };
+            match sodium_unpad(&corrupted, block) {
+                Ok(n) => assert_eq!((theirs, n), (0, unpadded), "unpad corrupted"),
+                Err(Error::InvalidEncoding { .. }) => assert_eq!(theirs, -1, "unpad corrupted"),
+                Err(e) => panic!("unpad: {e:?}"),
+            }
+            cases += 3;
+        }
+        // Shorter than a block: refused by both.
+        let short = bytes(&mut rng, block - 1);
+        let mut unpadded = 0usize;
+        assert_eq!(unsafe { ffi::sodium_unpad(&mut unpadded, short.as_ptr(), short.len(), block) }, -1);
+        assert!(matches!(sodium_unpad(&short, block), Err(Error::InvalidEncoding { .. })));
+    }
+    assert!(matches!(sodium_pad(b"", 0), Err(Error::InvalidParameter { .. })));
+    assert!(matches!(sodium_unpad(b"\x80", 0), Err(Error::InvalidParameter { .. })));
+
+    // Deterministic random bytes.
+    for &len in LENGTHS.iter().chain(&[1 << 20]) {
+        let seed = array::<32>(&mut rng);
+        let mut theirs = vec![0u8; len];
+        unsafe { ffi::randombytes_buf_deterministic(theirs.as_mut_ptr() as _, len, seed.as_ptr()) };
+        assert_eq!(randombytes_buf_deterministic(len, &seed).unwrap(), theirs, "{len} bytes");
+        cases += 1;
+    }
+    assert_eq!(RANDOMBYTES_SEEDBYTES, unsafe { ffi::randombytes_seedbytes() });
+    report("utils", cases);
+}
