@@ -502,7 +502,8 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
         Op::SecretStreamPush => {
             let mut state = secretstream::State::from_bytes(b.req(0, "state")?)?;
             let message = b.req(1, "message")?;
-            let tag = u8::try_from(b.num(0, "tag")?).unwrap_or(u8::MAX);
+            let tag = b.num(0, "tag")?;
+            let tag = u8::try_from(tag).map_err(|_| Error::InvalidParameter { what: "tag", expected: "0 (message), 1 (push), 2 (rekey) or 3 (final)", got: tag })?;
             let (state_out, chunk) = exactly(out, secretstream::STATEBYTES + message.len() + secretstream::ABYTES)?.split_at_mut(secretstream::STATEBYTES);
             let n = secretstream::push_into(&mut state, message, b.opt(2).unwrap_or(&[]), tag, chunk)?;
             state_out.copy_from_slice(&state.to_bytes()[..]);

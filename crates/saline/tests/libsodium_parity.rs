@@ -660,3 +660,119 @@ fn utils_match_libsodium() {
     assert_eq!(RANDOMBYTES_SEEDBYTES, unsafe { ffi::randombytes_seedbytes() });
     report("utils", cases);
 }
+
+// ---------------------------------------------------------------- vector generation
+
+/// Writes `vectors/secretstream/secretstream-xchacha20poly1305-libsodium.json`
+/// from libsodium alone (Saline is not called), then
+/// `python3 vectors/tools/normalize.py` puts it in the canonical layout and
+/// lists it in SOURCES.md. Run with
+/// `cargo test -p saline --test libsodium_parity -- --ignored generate_secretstream_vectors`.
+/// The header is drawn from the seeded generator and given to libsodium's
+/// `init_pull`, whose state is the one `init_push` derives from that header,
+/// so that the file is reproducible.
+#[test]
+#[ignore = "writes vectors/; run by hand to regenerate"]
+fn generate_secretstream_vectors() {
+    use secretstream::*;
+    use serde_json::json;
+    let mut rng = setup("secretstream vectors");
+    let mut cases = Vec::new();
+    let chunk_json = |m: &[u8], ad: &[u8], tag: u8, c: &[u8], rekey: bool| {
+        let mut v = json!({ "msg": hex::encode(m), "ad": hex::encode(ad), "tag": tag, "c": hex::encode(c) });
+        if rekey {
+            v["rekey"] = json!(true);
+        }
+        v
+    };
+    // Valid streams: every tag, lengths around the block boundaries,
+    // associated data, and explicit rekeys.
+    let sizes = [0usize, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 1000];
+    for (n, &size) in sizes.iter().enumerate() {
+        let (key, header) = (array::<32>(&mut rng), array::<24>(&mut rng));
+        let mut state = init_pull(&header, &key);
+        let mut chunks = Vec::new();
+        let count = 1 + n % 4;
+        for i in 0..count {
+            let tag = if i + 1 == count { ss_tag_final() } else { TAGS[(n + i) % 3] };
+            let len = if i == 0 { size } else { below(&mut rng, 80) };
+            let m = bytes(&mut rng, len);
+            let ad_len = if (n + i) % 2 == 0 { 0 } else { 1 + below(&mut rng, 40) };
+            let ad = bytes(&mut rng, ad_len);
+            let c = push(&mut state, &m, &ad, tag);
+            let rekey = i + 1 < count && (n + i) % 3 == 2;
+            if rekey {
+                secretstream::rekey(&mut state);
+            }
+            chunks.push(chunk_json(&m, &ad, tag, &c, rekey));
+        }
+        cases.push(json!({ "id": format!("stream-{n}"), "comment": format!("{count} chunks, the first {size} bytes"),
+            "result": "valid", "key": hex::encode(key), "header": hex::encode(header), "chunks": chunks }));
+    }
+    // Invalid streams: the last chunk must be refused.
+    let tampers = [
+        "flipped ciphertext bit",
+        "flipped MAC bit",
+        "flipped tag byte bit",
+        "other associated data",
+        "truncated below ABYTES",
+        "the third chunk in place of the second",
+    ];
+    for (n, what) in tampers.iter().enumerate() {
+        let (key, header) = (array::<32>(&mut rng), array::<24>(&mut rng));
+        let mut state = init_pull(&header, &key);
+        let mut raw = Vec::new();
+        for i in 0..3 {
+            let len = 1 + below(&mut rng, 70);
+            let m = bytes(&mut rng, len);
+            let ad = if i == 2 { bytes(&mut rng, 5) } else { vec![] };
+            let tag = if i == 2 { ss_tag_final() } else { 0 };
+            let c = push(&mut state, &m, &ad, tag);
+            raw.push((m, ad, tag, c));
+        }
+        let last = raw.last_mut().unwrap();
+        let len = last.3.len();
+        match n {
+            0 => last.3[1 + below(&mut rng, len - 17)] ^= 1 << below(&mut rng, 8),
+            1 => last.3[len - 1 - below(&mut rng, 16)] ^= 1 << below(&mut rng, 8),
+            2 => last.3[0] ^= 1,
+            3 => last.1.push(0),
+            4 => last.3.truncate(16),
+            _ => {
+                raw.swap(1, 2);
+                raw.truncate(2);
+            }
+        }
+        // libsodium itself refuses the tampered last chunk after the others.
+        let mut check = init_pull(&header, &key);
+        for (i, (m, ad, tag, c)) in raw.iter().enumerate() {
+            let pulled = pull(&mut check, c, ad);
+            if i + 1 < raw.len() {
+                assert_eq!(pulled, Some((m.clone(), *tag)), "{what}");
+            } else {
+                assert_eq!(pulled, None, "{what}");
+            }
+        }
+        let last = raw.len() - 1;
+        let chunks: Vec<_> = raw.iter().enumerate().map(|(i, (m, ad, tag, c))| {
+            if i == last { json!({ "ad": hex::encode(ad), "c": hex::encode(c) }) } else { chunk_json(m, ad, *tag, c, false) }
+        }).collect();
+        cases.push(json!({ "id": format!("invalid-{n}"), "comment": format!("{what}: the last chunk is refused"),
+            "result": "invalid", "key": hex::encode(key), "header": hex::encode(header), "chunks": chunks }));
+    }
+    let version = unsafe { std::ffi::CStr::from_ptr(ffi::sodium_version_string()) }.to_str().unwrap().to_owned();
+    let file = json!({
+        "source": format!("generated from libsodium {version} (libsodium-sys-stable) by crates/saline/tests/libsodium_parity.rs generate_secretstream_vectors"),
+        "license": "ISC (libsodium)",
+        "algorithm": "secretstream-xchacha20-poly1305",
+        "kind": "secretstream",
+        "cases": cases,
+    });
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../vectors/secretstream");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("secretstream-xchacha20poly1305-libsodium.json"), serde_json::to_string_pretty(&file).unwrap()).unwrap();
+}
+
+fn ss_tag_final() -> u8 {
+    saline::sodium::secretstream::TAG_FINAL
+}
