@@ -776,3 +776,228 @@ fn generate_secretstream_vectors() {
 fn ss_tag_final() -> u8 {
     saline::sodium::secretstream::TAG_FINAL
 }
+
+// ---------------------------------------------------------------- crypto_stream
+
+#[test]
+fn streams_match_libsodium() {
+    use saline::sodium::stream::*;
+    type Sodium64 = unsafe extern "C" fn(*mut u8, *const u8, u64, *const u8, u64, *const u8) -> i32;
+    type Saline64 = fn(&[u8], &[u8], u64, &[u8]) -> saline::Result<Vec<u8>>;
+    let mut rng = setup("streams");
+    let mut cases = 0;
+    let families: [(&str, usize, Sodium64, Saline64); 4] = [
+        ("chacha20", 8, ffi::crypto_stream_chacha20_xor_ic, crypto_stream_chacha20_xor_ic),
+        ("xchacha20", 24, ffi::crypto_stream_xchacha20_xor_ic, crypto_stream_xchacha20_xor_ic),
+        ("salsa20", 8, ffi::crypto_stream_salsa20_xor_ic, crypto_stream_salsa20_xor_ic),
+        ("xsalsa20", 24, ffi::crypto_stream_xsalsa20_xor_ic, crypto_stream_xsalsa20_xor_ic),
+    ];
+    for (name, nonce_len, sodium, ours) in families {
+        for &len in LENGTHS {
+            let (key, nonce, message) = (array::<32>(&mut rng), bytes(&mut rng, nonce_len), bytes(&mut rng, len));
+            // Small counters, counters that cross 2^32 within the message
+            // (djb ChaCha20 carries into the next word), and large ones.
+            let ic = match below(&mut rng, 3) {
+                0 => rng.next_u64() % 1000,
+                1 => (1u64 << 32) - 1 - rng.next_u64() % 3,
+                _ => rng.next_u64() >> 8,
+            };
+            let mut theirs = vec![0u8; len];
+            assert_eq!(unsafe { sodium(theirs.as_mut_ptr(), message.as_ptr(), len as u64, nonce.as_ptr(), ic, key.as_ptr()) }, 0);
+            assert_eq!(ours(&message, &nonce, ic, &key).unwrap(), theirs, "{name} xor_ic, {len} bytes, ic {ic:#x}");
+            cases += 1;
+        }
+        assert!(matches!(ours(b"", &vec![0; nonce_len - 1], 0, &[0; 32]), Err(Error::InvalidLength { what: "nonce", .. })));
+        assert!(matches!(ours(b"", &vec![0; nonce_len], 0, &[0; 31]), Err(Error::InvalidLength { what: "key", .. })));
+    }
+    // The plain keystreams and _xor.
+    for &len in LENGTHS {
+        let key = array::<32>(&mut rng);
+        let (n8, n12, n24) = (array::<8>(&mut rng), array::<12>(&mut rng), array::<24>(&mut rng));
+        let mut theirs = vec![0u8; len];
+        unsafe { ffi::crypto_stream_chacha20(theirs.as_mut_ptr(), len as u64, n8.as_ptr(), key.as_ptr()) };
+        assert_eq!(crypto_stream_chacha20(len, &n8, &key).unwrap(), theirs);
+        unsafe { ffi::crypto_stream_chacha20_ietf(theirs.as_mut_ptr(), len as u64, n12.as_ptr(), key.as_ptr()) };
+        assert_eq!(crypto_stream_chacha20_ietf(len, &n12, &key).unwrap(), theirs);
+        unsafe { ffi::crypto_stream_xchacha20(theirs.as_mut_ptr(), len as u64, n24.as_ptr(), key.as_ptr()) };
+        assert_eq!(crypto_stream_xchacha20(len, &n24, &key).unwrap(), theirs);
+        unsafe { ffi::crypto_stream_salsa20(theirs.as_mut_ptr(), len as u64, n8.as_ptr(), key.as_ptr()) };
+        assert_eq!(crypto_stream_salsa20(len, &n8, &key).unwrap(), theirs);
+        unsafe { ffi::crypto_stream_xsalsa20(theirs.as_mut_ptr(), len as u64, n24.as_ptr(), key.as_ptr()) };
+        assert_eq!(crypto_stream_xsalsa20(len, &n24, &key).unwrap(), theirs);
+        let message = bytes(&mut rng, len);
+        unsafe { ffi::crypto_stream_chacha20_ietf_xor(theirs.as_mut_ptr(), message.as_ptr(), len as u64, n12.as_ptr(), key.as_ptr()) };
+        assert_eq!(crypto_stream_chacha20_ietf_xor(&message, &n12, &key).unwrap(), theirs);
+        unsafe { ffi::crypto_stream_xchacha20_xor(theirs.as_mut_ptr(), message.as_ptr(), len as u64, n24.as_ptr(), key.as_ptr()) };
+        assert_eq!(crypto_stream_xchacha20_xor(&message, &n24, &key).unwrap(), theirs);
+        unsafe { ffi::crypto_stream_chacha20_xor(theirs.as_mut_ptr(), message.as_ptr(), len as u64, n8.as_ptr(), key.as_ptr()) };
+        assert_eq!(crypto_stream_chacha20_xor(&message, &n8, &key).unwrap(), theirs);
+        unsafe { ffi::crypto_stream_salsa20_xor(theirs.as_mut_ptr(), message.as_ptr(), len as u64, n8.as_ptr(), key.as_ptr()) };
+        assert_eq!(crypto_stream_salsa20_xor(&message, &n8, &key).unwrap(), theirs);
+        unsafe { ffi::crypto_stream_xsalsa20_xor(theirs.as_mut_ptr(), message.as_ptr(), len as u64, n24.as_ptr(), key.as_ptr()) };
+        assert_eq!(crypto_stream_xsalsa20_xor(&message, &n24, &key).unwrap(), theirs);
+        // IETF from a random counter, up to the very last block (2^32 − 1).
+        let ic = if below(&mut rng, 2) == 0 {
+            (rng.next_u64() % 1000) as u32
+        } else {
+            ((1u64 << 32) - (len as u64).div_ceil(64).max(1)) as u32
+        };
+        unsafe { ffi::crypto_stream_chacha20_ietf_xor_ic(theirs.as_mut_ptr(), message.as_ptr(), len as u64, n12.as_ptr(), ic, key.as_ptr()) };
+        assert_eq!(crypto_stream_chacha20_ietf_xor_ic(&message, &n12, ic, &key).unwrap(), theirs, "ietf ic {ic:#x}, {len} bytes");
+        cases += 11;
+    }
+    // Past the IETF counter: refused (libsodium aborts the process).
+    assert!(matches!(crypto_stream_chacha20_ietf_xor_ic(&[0; 65], &[0; 12], u32::MAX, &[0; 32]), Err(Error::OutputLimit { .. })));
+    unsafe {
+        assert_eq!(
+            [KEYBYTES, CHACHA20_NONCEBYTES, CHACHA20_IETF_NONCEBYTES, XCHACHA20_NONCEBYTES, SALSA20_NONCEBYTES, XSALSA20_NONCEBYTES],
+            [
+                ffi::crypto_stream_chacha20_keybytes(),
+                ffi::crypto_stream_chacha20_noncebytes(),
+                ffi::crypto_stream_chacha20_ietf_noncebytes(),
+                ffi::crypto_stream_xchacha20_noncebytes(),
+                ffi::crypto_stream_salsa20_noncebytes(),
+                ffi::crypto_stream_xsalsa20_noncebytes(),
+            ]
+        );
+        assert_eq!(CHACHA20_IETF_MESSAGEBYTES_MAX, ffi::crypto_stream_chacha20_ietf_messagebytes_max() as u64);
+    }
+    report("crypto_stream", cases);
+}
+
+// ---------------------------------------------------------------- boxes
+
+#[test]
+fn xchacha20_secretbox_matches_libsodium() {
+    use saline::sodium::secretbox::*;
+    let mut rng = setup("secretbox xchacha20");
+    let mut cases = 0;
+    for &len in LENGTHS.iter().chain(&[1 << 16]) {
+        let (key, nonce, message) = (array::<32>(&mut rng), array::<24>(&mut rng), bytes(&mut rng, len));
+        let mut theirs = vec![0u8; len + 16];
+        unsafe { ffi::crypto_secretbox_xchacha20poly1305_easy(theirs.as_mut_ptr(), message.as_ptr(), len as u64, nonce.as_ptr(), key.as_ptr()) };
+        assert_eq!(crypto_secretbox_xchacha20poly1305_easy(&message, &nonce, &key).unwrap(), theirs, "{len} bytes");
+        let (c, tag) = crypto_secretbox_xchacha20poly1305_detached(&message, &nonce, &key).unwrap();
+        assert_eq!((&tag[..], &c[..]), (&theirs[..16], &theirs[16..]));
+        assert_eq!(crypto_secretbox_xchacha20poly1305_open_easy(&theirs, &nonce, &key).unwrap(), message);
+        assert_eq!(crypto_secretbox_xchacha20poly1305_open_detached(&c, &tag, &nonce, &key).unwrap(), message);
+        let forged = flip_bit(&mut rng, &theirs);
+        let mut out = vec![0u8; len];
+        let rc = unsafe { ffi::crypto_secretbox_xchacha20poly1305_open_easy(out.as_mut_ptr(), forged.as_ptr(), forged.len() as u64, nonce.as_ptr(), key.as_ptr()) };
+        assert_eq!(rc, -1);
+        assert_verification_failed("xchacha20 secretbox", crypto_secretbox_xchacha20poly1305_open_easy(&forged, &nonce, &key));
+        // And the XSalsa20 box under its libsodium names.
+        unsafe { ffi::crypto_secretbox_easy(theirs.as_mut_ptr(), message.as_ptr(), len as u64, nonce.as_ptr(), key.as_ptr()) };
+        assert_eq!(crypto_secretbox_easy(&message, &nonce, &key).unwrap(), theirs);
+        assert_eq!(crypto_secretbox_open_easy(&theirs, &nonce, &key).unwrap(), message);
+        cases += 6;
+    }
+    for len in 0..16 {
+        assert!(matches!(crypto_secretbox_xchacha20poly1305_open_easy(&vec![0; len], &[0; 24], &[0; 32]), Err(Error::InvalidLength { .. })));
+    }
+    unsafe {
+        assert_eq!(
+            [KEYBYTES, NONCEBYTES, MACBYTES],
+            [
+                ffi::crypto_secretbox_xchacha20poly1305_keybytes(),
+                ffi::crypto_secretbox_xchacha20poly1305_noncebytes(),
+                ffi::crypto_secretbox_xchacha20poly1305_macbytes()
+            ]
+        );
+    }
+    report("secretbox xchacha20", cases);
+}
+
+#[test]
+fn boxes_match_libsodium() {
+    use saline::sodium::crypto_box::*;
+    let mut rng = setup("boxes");
+    let mut cases = 0;
+    for &len in LENGTHS {
+        let (seed_a, seed_b) = (array::<32>(&mut rng), array::<32>(&mut rng));
+        let (apk, ask) = crypto_box_seed_keypair(&seed_a).unwrap();
+        let (bpk, bsk) = crypto_box_curve25519xchacha20poly1305_seed_keypair(&seed_b).unwrap();
+        for (seed, pk, sk) in [(&seed_a, &apk, &ask), (&seed_b, &bpk, &bsk)] {
+            let (mut tpk, mut tsk, mut xpk, mut xsk) = ([0u8; 32], [0u8; 32], [0u8; 32], [0u8; 32]);
+            unsafe {
+                ffi::crypto_box_seed_keypair(tpk.as_mut_ptr(), tsk.as_mut_ptr(), seed.as_ptr());
+                ffi::crypto_box_curve25519xchacha20poly1305_seed_keypair(xpk.as_mut_ptr(), xsk.as_mut_ptr(), seed.as_ptr());
+            }
+            assert_eq!((*pk, **sk), (tpk, tsk));
+            assert_eq!((*pk, **sk), (xpk, xsk));
+        }
+        let (nonce, message) = (array::<24>(&mut rng), bytes(&mut rng, len));
+
+        // curve25519xsalsa20poly1305: easy, detached, afternm.
+        let mut theirs = vec![0u8; len + 16];
+        unsafe { ffi::crypto_box_easy(theirs.as_mut_ptr(), message.as_ptr(), len as u64, nonce.as_ptr(), bpk.as_ptr(), ask.as_ptr()) };
+        assert_eq!(crypto_box_easy(&message, &nonce, &bpk, &ask[..]).unwrap(), theirs);
+        assert_eq!(crypto_box_open_easy(&theirs, &nonce, &apk, &bsk[..]).unwrap(), message);
+        let (c, tag) = crypto_box_detached(&message, &nonce, &bpk, &ask[..]).unwrap();
+        assert_eq!((&tag[..], &c[..]), (&theirs[..16], &theirs[16..]));
+        assert_eq!(crypto_box_open_detached(&c, &tag, &nonce, &apk, &bsk[..]).unwrap(), message);
+        let mut k = [0u8; 32];
+        unsafe { ffi::crypto_box_beforenm(k.as_mut_ptr(), bpk.as_ptr(), ask.as_ptr()) };
+        assert_eq!(*crypto_box_beforenm(&bpk, &ask[..]).unwrap(), k);
+        assert_eq!(crypto_box_easy_afternm(&message, &nonce, &k).unwrap(), theirs);
+        let (mut tc, mut ttag) = (vec![0u8; len], [0u8; 16]);
+        unsafe { ffi::crypto_box_detached_afternm(tc.as_mut_ptr(), ttag.as_mut_ptr(), message.as_ptr(), len as u64, nonce.as_ptr(), k.as_ptr()) };
+        assert_eq!(crypto_box_detached_afternm(&message, &nonce, &k).unwrap(), (tc.clone(), ttag));
+        assert_eq!(crypto_box_open_detached_afternm(&tc, &ttag, &nonce, &k).unwrap(), message);
+        assert_eq!(crypto_box_open_easy_afternm(&theirs, &nonce, &k).unwrap(), message);
+        let forged = flip_bit(&mut rng, &theirs);
+        let mut out = vec![0u8; len];
+        assert_eq!(unsafe { ffi::crypto_box_open_easy_afternm(out.as_mut_ptr(), forged.as_ptr(), forged.len() as u64, nonce.as_ptr(), k.as_ptr()) }, -1);
+        assert_verification_failed("box afternm", crypto_box_open_easy_afternm(&forged, &nonce, &k));
+        cases += 9;
+
+        // curve25519xchacha20poly1305.
+        unsafe { ffi::crypto_box_curve25519xchacha20poly1305_easy(theirs.as_mut_ptr(), message.as_ptr(), len as u64, nonce.as_ptr(), bpk.as_ptr(), ask.as_ptr()) };
+        assert_eq!(crypto_box_curve25519xchacha20poly1305_easy(&message, &nonce, &bpk, &ask[..]).unwrap(), theirs);
+        assert_eq!(crypto_box_curve25519xchacha20poly1305_open_easy(&theirs, &nonce, &apk, &bsk[..]).unwrap(), message);
+        let (c, tag) = crypto_box_curve25519xchacha20poly1305_detached(&message, &nonce, &bpk, &ask[..]).unwrap();
+        assert_eq!((&tag[..], &c[..]), (&theirs[..16], &theirs[16..]));
+        assert_eq!(crypto_box_curve25519xchacha20poly1305_open_detached(&c, &tag, &nonce, &apk, &bsk[..]).unwrap(), message);
+        unsafe { ffi::crypto_box_curve25519xchacha20poly1305_beforenm(k.as_mut_ptr(), bpk.as_ptr(), ask.as_ptr()) };
+        assert_eq!(*crypto_box_curve25519xchacha20poly1305_beforenm(&bpk, &ask[..]).unwrap(), k);
+        assert_eq!(crypto_box_curve25519xchacha20poly1305_easy_afternm(&message, &nonce, &k).unwrap(), theirs);
+        assert_eq!(crypto_box_curve25519xchacha20poly1305_open_easy_afternm(&theirs, &nonce, &k).unwrap(), message);
+        let forged = flip_bit(&mut rng, &theirs);
+        let rc = unsafe {
+            ffi::crypto_box_curve25519xchacha20poly1305_open_easy(out.as_mut_ptr(), forged.as_ptr(), forged.len() as u64, nonce.as_ptr(), apk.as_ptr(), bsk.as_ptr())
+        };
+        assert_eq!(rc, -1);
+        assert_verification_failed("xchacha20 box", crypto_box_curve25519xchacha20poly1305_open_easy(&forged, &nonce, &apk, &bsk[..]));
+
+        // Sealed boxes: random ephemeral keys, so each opens the other's.
+        let ours = crypto_box_curve25519xchacha20poly1305_seal(&message, &bpk).unwrap();
+        let mut theirs_sealed = vec![0u8; len + 48];
+        unsafe { ffi::crypto_box_curve25519xchacha20poly1305_seal(theirs_sealed.as_mut_ptr(), message.as_ptr(), len as u64, bpk.as_ptr()) };
+        let mut opened = vec![0u8; len];
+        let rc = unsafe { ffi::crypto_box_curve25519xchacha20poly1305_seal_open(opened.as_mut_ptr(), ours.as_ptr(), ours.len() as u64, bpk.as_ptr(), bsk.as_ptr()) };
+        assert_eq!((rc, &opened), (0, &message));
+        assert_eq!(crypto_box_curve25519xchacha20poly1305_seal_open(&theirs_sealed, &bpk, &bsk[..]).unwrap(), message);
+        let forged = flip_bit(&mut rng, &theirs_sealed);
+        let rc = unsafe { ffi::crypto_box_curve25519xchacha20poly1305_seal_open(opened.as_mut_ptr(), forged.as_ptr(), forged.len() as u64, bpk.as_ptr(), bsk.as_ptr()) };
+        assert_eq!(rc, -1);
+        assert_verification_failed("xchacha20 sealed box", crypto_box_curve25519xchacha20poly1305_seal_open(&forged, &bpk, &bsk[..]));
+        cases += 10;
+    }
+    // Small-order peer keys: refused by both, for both boxes.
+    let (_, sk) = crypto_box_seed_keypair(&[7; 32]).unwrap();
+    let mut k = [0u8; 32];
+    for small in [[0u8; 32], { let mut one = [0u8; 32]; one[0] = 1; one }] {
+        assert_eq!(unsafe { ffi::crypto_box_curve25519xchacha20poly1305_beforenm(k.as_mut_ptr(), small.as_ptr(), sk.as_ptr()) }, -1);
+        assert!(matches!(crypto_box_curve25519xchacha20poly1305_beforenm(&small, &sk[..]), Err(Error::InvalidEncoding { .. })));
+        assert_eq!(unsafe { ffi::crypto_box_beforenm(k.as_mut_ptr(), small.as_ptr(), sk.as_ptr()) }, -1);
+        assert!(matches!(crypto_box_beforenm(&small, &sk[..]), Err(Error::InvalidEncoding { .. })));
+        cases += 2;
+    }
+    unsafe {
+        assert_eq!(SEALBYTES, ffi::crypto_box_curve25519xchacha20poly1305_sealbytes());
+        assert_eq!(SEALBYTES, ffi::crypto_box_sealbytes());
+        assert_eq!(NONCEBYTES, ffi::crypto_box_curve25519xchacha20poly1305_noncebytes());
+        assert_eq!(MACBYTES, ffi::crypto_box_curve25519xchacha20poly1305_macbytes());
+    }
+    report("boxes", cases);
+}

@@ -6,6 +6,9 @@
 //! against libsodium, including the failure cases.
 
 pub mod aead;
+pub mod crypto_box;
 pub mod kx;
+pub mod secretbox;
 pub mod secretstream;
+pub mod stream;
 pub mod utils;
