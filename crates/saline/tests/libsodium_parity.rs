@@ -1001,3 +1001,117 @@ fn boxes_match_libsodium() {
     }
     report("boxes", cases);
 }
+
+// ---------------------------------------------------------------- crypto_sign
+
+/// libsodium's Ed25519ph: the signature of `message` fed in random pieces.
+fn sodium_ph_sign(rng: &mut ChaCha20Rng, message: &[u8], sk: &[u8; 64]) -> [u8; 64] {
+    let mut state = std::mem::MaybeUninit::<ffi::crypto_sign_state>::uninit();
+    let mut sig = [0u8; 64];
+    unsafe {
+        ffi::crypto_sign_init(state.as_mut_ptr());
+        let split = below(rng, message.len() + 1);
+        ffi::crypto_sign_update(state.as_mut_ptr(), message.as_ptr(), split as u64);
+        ffi::crypto_sign_update(state.as_mut_ptr(), message[split..].as_ptr(), (message.len() - split) as u64);
+        assert_eq!(ffi::crypto_sign_final_create(state.as_mut_ptr(), sig.as_mut_ptr(), std::ptr::null_mut(), sk.as_ptr()), 0);
+    }
+    sig
+}
+
+fn sodium_ph_verify(message: &[u8], sig: &[u8; 64], pk: &[u8; 32]) -> bool {
+    let mut state = std::mem::MaybeUninit::<ffi::crypto_sign_state>::uninit();
+    unsafe {
+        ffi::crypto_sign_init(state.as_mut_ptr());
+        ffi::crypto_sign_update(state.as_mut_ptr(), message.as_ptr(), message.len() as u64);
+        ffi::crypto_sign_final_verify(state.as_mut_ptr(), sig.as_ptr(), pk.as_ptr()) == 0
+    }
+}
+
+#[test]
+fn sign_matches_libsodium() {
+    use saline::sodium::sign::*;
+    let mut rng = setup("sign");
+    let mut cases = 0;
+    let ours_ph_verify = |message: &[u8], sig: &[u8], pk: &[u8]| {
+        let mut state = crypto_sign_init();
+        crypto_sign_update(&mut state, message);
+        crypto_sign_final_verify(&state, sig, pk)
+    };
+    for &len in LENGTHS {
+        let seed = array::<32>(&mut rng);
+        let (pk, sk) = crypto_sign_seed_keypair(&seed).unwrap();
+        let (mut tpk, mut tsk) = ([0u8; 32], [0u8; 64]);
+        unsafe { ffi::crypto_sign_seed_keypair(tpk.as_mut_ptr(), tsk.as_mut_ptr(), seed.as_ptr()) };
+        assert_eq!((pk, *sk), (tpk, tsk));
+        let (mut seed_out, mut pk_out) = ([0u8; 32], [0u8; 32]);
+        unsafe {
+            ffi::crypto_sign_ed25519_sk_to_seed(seed_out.as_mut_ptr(), tsk.as_ptr());
+            ffi::crypto_sign_ed25519_sk_to_pk(pk_out.as_mut_ptr(), tsk.as_ptr());
+        }
+        assert_eq!(*crypto_sign_ed25519_sk_to_seed(&sk[..]).unwrap(), seed_out);
+        assert_eq!(crypto_sign_ed25519_sk_to_pk(&sk[..]).unwrap(), pk_out);
+
+        let message = bytes(&mut rng, len);
+        let mut theirs = [0u8; 64];
+        unsafe { ffi::crypto_sign_detached(theirs.as_mut_ptr(), std::ptr::null_mut(), message.as_ptr(), len as u64, tsk.as_ptr()) };
+        assert_eq!(crypto_sign_detached(&message, &sk[..]).unwrap(), theirs);
+        crypto_sign_verify_detached(&theirs, &message, &pk).unwrap();
+
+        // Ed25519ph, streamed in pieces on our side too.
+        let theirs_ph = sodium_ph_sign(&mut rng, &message, &tsk);
+        let mut state = crypto_sign_init();
+        let split = below(&mut rng, len + 1);
+        crypto_sign_update(&mut state, &message[..split]);
+        crypto_sign_update(&mut state, &message[split..]);
+        assert_eq!(crypto_sign_final_create(&state, &sk[..]).unwrap(), theirs_ph, "ed25519ph, {len} bytes");
+        crypto_sign_final_verify(&state, &theirs_ph, &pk).unwrap();
+        assert!(sodium_ph_verify(&message, &theirs_ph, &pk));
+        // An Ed25519ph signature is not an Ed25519 one, nor the reverse.
+        assert!(ours_ph_verify(&message, &theirs, &pk).is_err());
+        assert!(!sodium_ph_verify(&message, &theirs, &pk));
+        cases += 6;
+
+        // Failure cases: flipped bits in the signature, message or key.
+        for _ in 0..3 {
+            let sig = flip_bit(&mut rng, &theirs_ph);
+            let sig: [u8; 64] = sig.try_into().unwrap();
+            let theirs_ok = sodium_ph_verify(&message, &sig, &pk);
+            assert_eq!(ours_ph_verify(&message, &sig, &pk).is_ok(), theirs_ok, "ph verify, flipped signature");
+            let other_pk: [u8; 32] = flip_bit(&mut rng, &pk).try_into().unwrap();
+            let theirs_ok = sodium_ph_verify(&message, &theirs_ph, &other_pk);
+            assert_eq!(ours_ph_verify(&message, &theirs_ph, &other_pk).is_ok(), theirs_ok, "ph verify, other key");
+            if !message.is_empty() {
+                let other = flip_bit(&mut rng, &message);
+                assert!(!sodium_ph_verify(&other, &theirs_ph, &pk));
+                assert_verification_failed("ph verify, other message", ours_ph_verify(&other, &theirs_ph, &pk));
+            }
+            cases += 3;
+        }
+        // S + ℓ (non-canonical S): both refuse.
+        let mut high_s = theirs_ph;
+        let l: [u8; 32] = [
+            0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0x10,
+        ];
+        let mut carry = 0u16;
+        for i in 0..32 {
+            carry += u16::from(high_s[32 + i]) + u16::from(l[i]);
+            high_s[32 + i] = carry as u8;
+            carry >>= 8;
+        }
+        assert!(!sodium_ph_verify(&message, &high_s, &pk));
+        assert_verification_failed("ph verify, S + L", ours_ph_verify(&message, &high_s, &pk));
+        cases += 1;
+    }
+    // A secret key whose halves disagree: libsodium signs, Saline refuses.
+    let (_, mut sk) = crypto_sign_seed_keypair(&[1; 32]).unwrap();
+    sk[40] ^= 1;
+    assert!(matches!(crypto_sign_final_create(&crypto_sign_init(), &sk[..]), Err(Error::InvalidEncoding { .. })));
+    unsafe {
+        assert_eq!(
+            [PUBLICKEYBYTES, SECRETKEYBYTES, SEEDBYTES, BYTES],
+            [ffi::crypto_sign_publickeybytes(), ffi::crypto_sign_secretkeybytes(), ffi::crypto_sign_seedbytes(), ffi::crypto_sign_bytes()]
+        );
+    }
+    report("crypto_sign", cases);
+}

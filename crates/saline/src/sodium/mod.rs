@@ -10,5 +10,6 @@ pub mod crypto_box;
 pub mod kx;
 pub mod secretbox;
 pub mod secretstream;
+pub mod sign;
 pub mod stream;
 pub mod utils;
