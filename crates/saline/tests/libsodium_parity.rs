@@ -1115,3 +1115,237 @@ fn sign_matches_libsodium() {
     }
     report("crypto_sign", cases);
 }
+
+// ---------------------------------------------------------------- Edwards25519 and Ristretto255
+
+/// Point encodings that exercise libsodium's rules: the eight small-order
+/// points, non-canonical y ≥ p, both sign bits, mixed-order points, random
+/// bytes (about half are on the curve) and valid points.
+fn adversarial_encodings(rng: &mut ChaCha20Rng) -> Vec<[u8; 32]> {
+    use curve25519_dalek::constants::EIGHT_TORSION;
+    let mut out = Vec::new();
+    for t in EIGHT_TORSION.iter() {
+        let e = t.compress().to_bytes();
+        out.push(e);
+        let mut flipped = e;
+        flipped[31] ^= 0x80;
+        out.push(flipped);
+    }
+    // y = p + k for small k (p = 2^255 − 19), with and without the sign bit.
+    for k in 0..20u8 {
+        let mut e = [0xffu8; 32];
+        e[31] = 0x7f;
+        e[0] = 0xed_u8.wrapping_add(k);
+        if k >= 0x13 {
+            continue;
+        }
+        out.push(e);
+        e[31] |= 0x80;
+        out.push(e);
+    }
+    for _ in 0..24 {
+        let valid = saline::sodium::core_ed25519::crypto_core_ed25519_from_uniform(&array::<32>(rng)).unwrap();
+        out.push(valid);
+        let t = EIGHT_TORSION[1 + below(rng, 7)];
+        let mixed = curve25519_dalek::edwards::CompressedEdwardsY(valid).decompress().unwrap() + t;
+        out.push(mixed.compress().to_bytes());
+        out.push(array::<32>(rng));
+    }
+    out
+}
+
+/// Scalars: random, zero, ℓ, ℓ ± 1, 2^255 and above, all ones.
+fn adversarial_scalars(rng: &mut ChaCha20Rng) -> Vec<[u8; 32]> {
+    let l: [u8; 32] = [
+        0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0x10,
+    ];
+    let mut l_plus_1 = l;
+    l_plus_1[0] += 1;
+    let mut l_minus_1 = l;
+    l_minus_1[0] -= 1;
+    let mut top = [0u8; 32];
+    top[31] = 0x80;
+    let mut out = vec![[0u8; 32], l, l_plus_1, l_minus_1, top, [0xff; 32], { let mut one = [0u8; 32]; one[0] = 1; one }];
+    for _ in 0..12 {
+        out.push(array::<32>(rng));
+    }
+    out
+}
+
+fn sodium_ok(rc: i32) -> bool {
+    rc == 0
+}
+
+#[test]
+fn core_ed25519_matches_libsodium() {
+    use saline::sodium::core_ed25519::*;
+    let mut rng = setup("core ed25519");
+    let mut cases = 0;
+    let points = adversarial_encodings(&mut rng);
+    let scalars = adversarial_scalars(&mut rng);
+    let valid = crypto_core_ed25519_from_uniform(&array::<32>(&mut rng)).unwrap();
+    for p in &points {
+        let theirs = unsafe { ffi::crypto_core_ed25519_is_valid_point(p.as_ptr()) } == 1;
+        assert_eq!(crypto_core_ed25519_is_valid_point(p).unwrap(), theirs, "is_valid_point {}", hex::encode(p));
+        for (a, b) in [(p, &valid), (&valid, p), (p, p)] {
+            let mut r = [0u8; 32];
+            let ok = sodium_ok(unsafe { ffi::crypto_core_ed25519_add(r.as_mut_ptr(), a.as_ptr(), b.as_ptr()) });
+            assert_eq!(crypto_core_ed25519_add(a, b).ok(), ok.then_some(r), "add {} {}", hex::encode(a), hex::encode(b));
+            let ok = sodium_ok(unsafe { ffi::crypto_core_ed25519_sub(r.as_mut_ptr(), a.as_ptr(), b.as_ptr()) });
+            assert_eq!(crypto_core_ed25519_sub(a, b).ok(), ok.then_some(r), "sub {} {}", hex::encode(a), hex::encode(b));
+            cases += 2;
+        }
+        for n in scalars.iter().take(8) {
+            let mut r = [0u8; 32];
+            let ok = sodium_ok(unsafe { ffi::crypto_scalarmult_ed25519(r.as_mut_ptr(), n.as_ptr(), p.as_ptr()) });
+            assert_eq!(crypto_scalarmult_ed25519(n, p).ok(), ok.then_some(r), "scalarmult {} {}", hex::encode(n), hex::encode(p));
+            let ok = sodium_ok(unsafe { ffi::crypto_scalarmult_ed25519_noclamp(r.as_mut_ptr(), n.as_ptr(), p.as_ptr()) });
+            assert_eq!(crypto_scalarmult_ed25519_noclamp(n, p).ok(), ok.then_some(r), "noclamp {} {}", hex::encode(n), hex::encode(p));
+            cases += 2;
+        }
+        cases += 1;
+    }
+    for n in &scalars {
+        let mut r = [0u8; 32];
+        let ok = sodium_ok(unsafe { ffi::crypto_scalarmult_ed25519_base(r.as_mut_ptr(), n.as_ptr()) });
+        assert_eq!(crypto_scalarmult_ed25519_base(n).ok(), ok.then_some(r), "base {}", hex::encode(n));
+        let ok = sodium_ok(unsafe { ffi::crypto_scalarmult_ed25519_base_noclamp(r.as_mut_ptr(), n.as_ptr()) });
+        assert_eq!(crypto_scalarmult_ed25519_base_noclamp(n).ok(), ok.then_some(r), "base noclamp {}", hex::encode(n));
+        for m in &scalars {
+            let mut theirs = [0u8; 32];
+            unsafe { ffi::crypto_core_ed25519_scalar_add(theirs.as_mut_ptr(), n.as_ptr(), m.as_ptr()) };
+            assert_eq!(crypto_core_ed25519_scalar_add(n, m).unwrap(), theirs, "scalar_add {} {}", hex::encode(n), hex::encode(m));
+            unsafe { ffi::crypto_core_ed25519_scalar_sub(theirs.as_mut_ptr(), n.as_ptr(), m.as_ptr()) };
+            assert_eq!(crypto_core_ed25519_scalar_sub(n, m).unwrap(), theirs, "scalar_sub");
+            unsafe { ffi::crypto_core_ed25519_scalar_mul(theirs.as_mut_ptr(), n.as_ptr(), m.as_ptr()) };
+            assert_eq!(crypto_core_ed25519_scalar_mul(n, m).unwrap(), theirs, "scalar_mul");
+            cases += 3;
+        }
+        let mut theirs = [0u8; 32];
+        unsafe { ffi::crypto_core_ed25519_scalar_negate(theirs.as_mut_ptr(), n.as_ptr()) };
+        assert_eq!(crypto_core_ed25519_scalar_negate(n).unwrap(), theirs, "negate {}", hex::encode(n));
+        unsafe { ffi::crypto_core_ed25519_scalar_complement(theirs.as_mut_ptr(), n.as_ptr()) };
+        assert_eq!(crypto_core_ed25519_scalar_complement(n).unwrap(), theirs, "complement {}", hex::encode(n));
+        let ok = sodium_ok(unsafe { ffi::crypto_core_ed25519_scalar_invert(theirs.as_mut_ptr(), n.as_ptr()) });
+        assert_eq!(crypto_core_ed25519_scalar_invert(n).ok(), ok.then_some(theirs), "invert {}", hex::encode(n));
+        cases += 5;
+    }
+    for _ in 0..32 {
+        let wide = array::<64>(&mut rng);
+        let mut theirs = [0u8; 32];
+        unsafe { ffi::crypto_core_ed25519_scalar_reduce(theirs.as_mut_ptr(), wide.as_ptr()) };
+        assert_eq!(crypto_core_ed25519_scalar_reduce(&wide).unwrap(), theirs);
+        let r = array::<32>(&mut rng);
+        unsafe { ffi::crypto_core_ed25519_from_uniform(theirs.as_mut_ptr(), r.as_ptr()) };
+        assert_eq!(crypto_core_ed25519_from_uniform(&r).unwrap(), theirs, "from_uniform {}", hex::encode(r));
+        unsafe { ffi::crypto_core_ed25519_from_hash(theirs.as_mut_ptr(), wide.as_ptr()) };
+        assert_eq!(crypto_core_ed25519_from_hash(&wide).unwrap(), theirs, "from_hash {}", hex::encode(wide));
+        cases += 3;
+    }
+    // Random points and scalars are what libsodium's would be.
+    for _ in 0..8 {
+        let p = crypto_core_ed25519_random().unwrap();
+        assert_eq!(unsafe { ffi::crypto_core_ed25519_is_valid_point(p.as_ptr()) }, 1);
+        let s = crypto_core_ed25519_scalar_random().unwrap();
+        let canonical = curve25519_dalek::scalar::Scalar::from_canonical_bytes(*s);
+        assert!(bool::from(canonical.is_some()) && s.iter().any(|&b| b != 0));
+    }
+    unsafe {
+        assert_eq!(
+            [BYTES, UNIFORMBYTES, HASHBYTES, SCALARBYTES, NONREDUCEDSCALARBYTES],
+            [
+                ffi::crypto_core_ed25519_bytes(),
+                ffi::crypto_core_ed25519_uniformbytes(),
+                ffi::crypto_core_ed25519_hashbytes(),
+                ffi::crypto_core_ed25519_scalarbytes(),
+                ffi::crypto_core_ed25519_nonreducedscalarbytes()
+            ]
+        );
+    }
+    report("core ed25519", cases);
+}
+
+#[test]
+fn ristretto255_matches_libsodium() {
+    use saline::sodium::ristretto255::*;
+    let mut rng = setup("ristretto255");
+    let mut cases = 0;
+    let mut points: Vec<[u8; 32]> = adversarial_encodings(&mut rng);
+    let valid = crypto_core_ristretto255_from_hash(&array::<64>(&mut rng)).unwrap();
+    for _ in 0..16 {
+        let p = crypto_core_ristretto255_from_hash(&array::<64>(&mut rng)).unwrap();
+        points.push(p);
+        // Negative s (odd) and s ≥ p are not canonical.
+        let mut odd = p;
+        odd[0] |= 1;
+        points.push(odd);
+        let mut high = p;
+        high[31] |= 0x80;
+        points.push(high);
+    }
+    points.push([0u8; 32]);
+    let scalars = adversarial_scalars(&mut rng);
+    for p in &points {
+        let theirs = unsafe { ffi::crypto_core_ristretto255_is_valid_point(p.as_ptr()) } == 1;
+        assert_eq!(crypto_core_ristretto255_is_valid_point(p).unwrap(), theirs, "is_valid_point {}", hex::encode(p));
+        for (a, b) in [(p, &valid), (&valid, p)] {
+            let mut r = [0u8; 32];
+            let ok = sodium_ok(unsafe { ffi::crypto_core_ristretto255_add(r.as_mut_ptr(), a.as_ptr(), b.as_ptr()) });
+            assert_eq!(crypto_core_ristretto255_add(a, b).ok(), ok.then_some(r), "add");
+            let ok = sodium_ok(unsafe { ffi::crypto_core_ristretto255_sub(r.as_mut_ptr(), a.as_ptr(), b.as_ptr()) });
+            assert_eq!(crypto_core_ristretto255_sub(a, b).ok(), ok.then_some(r), "sub");
+            cases += 2;
+        }
+        for n in scalars.iter().take(8) {
+            let mut r = [0u8; 32];
+            let ok = sodium_ok(unsafe { ffi::crypto_scalarmult_ristretto255(r.as_mut_ptr(), n.as_ptr(), p.as_ptr()) });
+            assert_eq!(crypto_scalarmult_ristretto255(n, p).ok(), ok.then_some(r), "scalarmult {} {}", hex::encode(n), hex::encode(p));
+            cases += 1;
+        }
+        cases += 1;
+    }
+    for n in &scalars {
+        let mut r = [0u8; 32];
+        let ok = sodium_ok(unsafe { ffi::crypto_scalarmult_ristretto255_base(r.as_mut_ptr(), n.as_ptr()) });
+        assert_eq!(crypto_scalarmult_ristretto255_base(n).ok(), ok.then_some(r), "base {}", hex::encode(n));
+        let mut theirs = [0u8; 32];
+        unsafe { ffi::crypto_core_ristretto255_scalar_negate(theirs.as_mut_ptr(), n.as_ptr()) };
+        assert_eq!(crypto_core_ristretto255_scalar_negate(n).unwrap(), theirs);
+        unsafe { ffi::crypto_core_ristretto255_scalar_complement(theirs.as_mut_ptr(), n.as_ptr()) };
+        assert_eq!(crypto_core_ristretto255_scalar_complement(n).unwrap(), theirs);
+        let ok = sodium_ok(unsafe { ffi::crypto_core_ristretto255_scalar_invert(theirs.as_mut_ptr(), n.as_ptr()) });
+        assert_eq!(crypto_core_ristretto255_scalar_invert(n).ok(), ok.then_some(theirs));
+        let m = array::<32>(&mut rng);
+        unsafe { ffi::crypto_core_ristretto255_scalar_mul(theirs.as_mut_ptr(), n.as_ptr(), m.as_ptr()) };
+        assert_eq!(crypto_core_ristretto255_scalar_mul(n, &m).unwrap(), theirs);
+        unsafe { ffi::crypto_core_ristretto255_scalar_add(theirs.as_mut_ptr(), n.as_ptr(), m.as_ptr()) };
+        assert_eq!(crypto_core_ristretto255_scalar_add(n, &m).unwrap(), theirs);
+        unsafe { ffi::crypto_core_ristretto255_scalar_sub(theirs.as_mut_ptr(), n.as_ptr(), m.as_ptr()) };
+        assert_eq!(crypto_core_ristretto255_scalar_sub(n, &m).unwrap(), theirs);
+        cases += 7;
+    }
+    for _ in 0..32 {
+        let h = array::<64>(&mut rng);
+        let mut theirs = [0u8; 32];
+        unsafe { ffi::crypto_core_ristretto255_from_hash(theirs.as_mut_ptr(), h.as_ptr()) };
+        assert_eq!(crypto_core_ristretto255_from_hash(&h).unwrap(), theirs);
+        unsafe { ffi::crypto_core_ristretto255_scalar_reduce(theirs.as_mut_ptr(), h.as_ptr()) };
+        assert_eq!(crypto_core_ristretto255_scalar_reduce(&h).unwrap(), theirs);
+        cases += 2;
+    }
+    let p = crypto_core_ristretto255_random().unwrap();
+    assert_eq!(unsafe { ffi::crypto_core_ristretto255_is_valid_point(p.as_ptr()) }, 1);
+    unsafe {
+        assert_eq!(
+            [BYTES, HASHBYTES, SCALARBYTES, NONREDUCEDSCALARBYTES],
+            [
+                ffi::crypto_core_ristretto255_bytes(),
+                ffi::crypto_core_ristretto255_hashbytes(),
+                ffi::crypto_core_ristretto255_scalarbytes(),
+                ffi::crypto_core_ristretto255_nonreducedscalarbytes()
+            ]
+        );
+    }
+    report("ristretto255", cases);
+}
