@@ -1349,3 +1349,261 @@ fn ristretto255_matches_libsodium() {
     }
     report("ristretto255", cases);
 }
+
+// ---------------------------------------------------------------- crypto_pwhash
+
+fn c_string(s: &str) -> std::ffi::CString {
+    std::ffi::CString::new(s).unwrap()
+}
+
+/// libsodium's verdict on a string: Some(true) verified, Some(false) refused.
+fn sodium_str_verify(verify: unsafe extern "C" fn(*const CChar, *const CChar, u64) -> i32, s: &str, password: &[u8]) -> bool {
+    let c = c_string(s);
+    unsafe { verify(c.as_ptr(), password.as_ptr() as *const CChar, password.len() as u64) == 0 }
+}
+
+type CChar = std::os::raw::c_char;
+
+#[test]
+fn pwhash_argon2_matches_libsodium() {
+    use saline::sodium::pwhash::*;
+    let mut rng = setup("pwhash argon2");
+    let mut cases = 0;
+    // Raw: cheap costs around the minimums; both variants; several lengths.
+    for (alg, ops_min) in [(ALG_ARGON2ID13, 1u64), (ALG_ARGON2I13, 3)] {
+        for round in 0..6 {
+            let password_len = below(&mut rng, 40);
+            let password = bytes(&mut rng, password_len);
+            let salt = array::<16>(&mut rng);
+            let (ops, mem, len) = (ops_min + round % 2, 8192 + 1024 * below(&mut rng, 56) + below(&mut rng, 1024), 16 + below(&mut rng, 48));
+            let mut theirs = vec![0u8; len];
+            let rc = unsafe {
+                ffi::crypto_pwhash(theirs.as_mut_ptr(), len as u64, password.as_ptr() as _, password.len() as u64, salt.as_ptr(), ops, mem, alg)
+            };
+            assert_eq!(rc, 0);
+            assert_eq!(*crypto_pwhash(len, &password, &salt, ops, mem, alg).unwrap(), theirs, "alg {alg} t {ops} mem {mem}");
+            cases += 1;
+        }
+        // Out of libsodium's limits: both refuse.
+        let salt = [0u8; 16];
+        for (len, ops, mem) in [(15usize, ops_min, 8192usize), (16, ops_min - 1, 8192), (16, ops_min, 8191), (16, 1u64 << 32, 8192)] {
+            let mut out = vec![0u8; len];
+            let rc = unsafe { ffi::crypto_pwhash(out.as_mut_ptr(), len as u64, b"pw".as_ptr() as _, 2, salt.as_ptr(), ops, mem, alg) };
+            assert_eq!(rc, -1, "libsodium accepted len {len} ops {ops} mem {mem}");
+            assert!(matches!(crypto_pwhash(len, b"pw", &salt, ops, mem, alg), Err(Error::InvalidParameter { .. })));
+            cases += 1;
+        }
+    }
+    assert!(crypto_pwhash(16, b"pw", &[0; 16], 3, 8192, 3).is_err());
+
+    // Strings: each side verifies the other's; a wrong password fails on both.
+    type Str = unsafe extern "C" fn(*mut CChar, *const CChar, u64, u64, usize) -> i32;
+    let variants: [(&str, Str, fn(&[u8], u64, usize) -> saline::Result<String>, u64); 2] = [
+        ("$argon2id$", ffi::crypto_pwhash_argon2id_str, crypto_pwhash_argon2id_str, 1),
+        ("$argon2i$", ffi::crypto_pwhash_argon2i_str, crypto_pwhash_argon2i_str, 3),
+    ];
+    for (prefix, sodium_str, ours_str, ops) in variants {
+        let password = bytes(&mut rng, 12);
+        let mem = 16384;
+        let ours = ours_str(&password, ops, mem).unwrap();
+        assert!(ours.starts_with(prefix) && ours.len() < STRBYTES);
+        let mut buf = [0 as CChar; 128];
+        assert_eq!(unsafe { sodium_str(buf.as_mut_ptr(), password.as_ptr() as _, password.len() as u64, ops, mem) }, 0);
+        let theirs = unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }.to_str().unwrap().to_owned();
+        assert_eq!(theirs.len(), ours.len());
+        assert!(sodium_str_verify(ffi::crypto_pwhash_str_verify, &ours, &password));
+        crypto_pwhash_str_verify(&theirs, &password).unwrap();
+        assert!(!sodium_str_verify(ffi::crypto_pwhash_str_verify, &ours, b"wrong"));
+        assert_verification_failed("str_verify, wrong password", crypto_pwhash_str_verify(&theirs, b"wrong"));
+        cases += 4;
+        // needs_rehash: same decision for matching and other limits.
+        for (o, m) in [(ops, mem), (ops + 1, mem), (ops, mem * 2), (ops, mem + 1023), (ops, mem + 1024), (1u64 << 33, mem)] {
+            let c = c_string(&theirs);
+            let rc = unsafe { ffi::crypto_pwhash_str_needs_rehash(c.as_ptr(), o, m) };
+            let ours = crypto_pwhash_str_needs_rehash(&theirs, o, m);
+            match rc {
+                0 => assert_eq!(ours.unwrap(), false),
+                1 => assert_eq!(ours.unwrap(), true),
+                _ => assert!(ours.is_err()),
+            }
+            cases += 1;
+        }
+
+        // Hostile and malformed strings derived from libsodium's: the same
+        // decision in both (all are refused); none is computed by Saline
+        // beyond the cheap costs of the original.
+        let (head, tail) = theirs.split_at(theirs.find("$m=").unwrap());
+        let params_end = tail.find("$").unwrap() + 1 + tail[1..].find('$').unwrap();
+        let (params, rest) = tail.split_at(params_end); // "$m=16,t=1,p=1", "$salt$hash"
+        let (m_part, tp) = params.split_at(params.find(",t=").unwrap());
+        let (t_part, p_part) = tp.split_at(tp.find(",p=").unwrap());
+        let salt_end = rest[1..].find('$').unwrap() + 1;
+        let (salt_b64, hash_b64) = (&rest[1..salt_end], &rest[salt_end + 1..]);
+        let hostile = vec![
+            format!("{head}$t={},m={}{p_part}{rest}", &t_part[3..], &m_part[3..]),
+            format!("{head}{m_part}{t_part}{t_part}{p_part}{rest}"),
+            format!("{head}{m_part}{m_part}{t_part}{p_part}{rest}"),
+            format!("{theirs}$"),
+            format!("{theirs}A"),
+            format!("{theirs}$extra"),
+            format!("{head}$m=0{}{t_part}{p_part}{rest}", &m_part[3..]),
+            head.replace("v=19", "v=16") + params + rest,
+            head.replace("v=19", "v=019") + params + rest,
+            head.replace("$v=19", "") + params + rest,
+            format!("{head}{m_part}{t_part},p=0{rest}"),
+            format!("{head}{m_part},t=0{p_part}{rest}"),
+            format!("{head}$m=7{t_part}{p_part}{rest}"),
+            format!("{head}{m_part}{t_part},p=3{rest}"),
+            format!("{head}{m_part}{t_part}{p_part}${salt_b64}=${hash_b64}"),
+            format!("{head}{m_part}{t_part}{p_part}${}${hash_b64}", &salt_b64[..10]),
+            format!("{head}{m_part}{t_part}{p_part}${salt_b64}${}", &hash_b64[..20]),
+            format!("{head}{m_part}{t_part}{p_part}${salt_b64}${hash_b64}="),
+            format!("{head}{m_part}{t_part}{p_part} ${salt_b64}${hash_b64}"),
+            format!("{head}{m_part}{t_part}{p_part}${}${hash_b64}", salt_b64.replace('A', "-")),
+            theirs.to_uppercase(),
+            theirs.replacen(prefix, "$argon2d$", 1),
+            String::new(),
+        ];
+        for s in &hostile {
+            let theirs_ok = sodium_str_verify(ffi::crypto_pwhash_str_verify, s, &password);
+            assert!(!theirs_ok, "libsodium accepted {s}");
+            let ours = crypto_pwhash_str_verify(s, &password);
+            assert!(ours.is_err(), "Saline accepted {s}");
+            let c = c_string(s);
+            let rc = unsafe { ffi::crypto_pwhash_str_needs_rehash(c.as_ptr(), ops, mem) };
+            assert_eq!(rc == -1, crypto_pwhash_str_needs_rehash(s, ops, mem).is_err(), "needs_rehash decision for {s}");
+            cases += 2;
+        }
+        // Absurd costs: refused at once by Saline (libsodium would try).
+        for absurd in [
+            format!("{head}$m=4294967295{t_part}{p_part}{rest}"),
+            format!("{head}{m_part},t=4294967295{p_part}{rest}"),
+            format!("{head}$m=4194304,t=100{p_part}{rest}"),
+        ] {
+            let start = std::time::Instant::now();
+            assert!(matches!(crypto_pwhash_str_verify(&absurd, &password), Err(Error::InvalidParameter { .. })), "{absurd}");
+            assert!(start.elapsed() < std::time::Duration::from_millis(100), "{absurd} took {:?}", start.elapsed());
+            cases += 1;
+        }
+    }
+    unsafe {
+        assert_eq!(argon2id::OPSLIMIT_INTERACTIVE, ffi::crypto_pwhash_argon2id_opslimit_interactive() as u64);
+        assert_eq!(argon2id::MEMLIMIT_INTERACTIVE, ffi::crypto_pwhash_argon2id_memlimit_interactive());
+        assert_eq!(argon2id::OPSLIMIT_MODERATE, ffi::crypto_pwhash_argon2id_opslimit_moderate() as u64);
+        assert_eq!(argon2id::MEMLIMIT_MODERATE, ffi::crypto_pwhash_argon2id_memlimit_moderate());
+        assert_eq!(argon2id::OPSLIMIT_SENSITIVE, ffi::crypto_pwhash_argon2id_opslimit_sensitive() as u64);
+        assert_eq!(argon2id::MEMLIMIT_SENSITIVE, ffi::crypto_pwhash_argon2id_memlimit_sensitive());
+        assert_eq!(argon2id::OPSLIMIT_MIN, ffi::crypto_pwhash_argon2id_opslimit_min() as u64);
+        assert_eq!(argon2id::OPSLIMIT_MAX, ffi::crypto_pwhash_argon2id_opslimit_max() as u64);
+        assert_eq!(argon2id::MEMLIMIT_MIN, ffi::crypto_pwhash_argon2id_memlimit_min());
+        assert_eq!(argon2id::MEMLIMIT_MAX, ffi::crypto_pwhash_argon2id_memlimit_max() as u64);
+        assert_eq!(argon2id::BYTES_MIN, ffi::crypto_pwhash_argon2id_bytes_min());
+        assert_eq!(argon2id::SALTBYTES, ffi::crypto_pwhash_argon2id_saltbytes());
+        assert_eq!(argon2i::OPSLIMIT_INTERACTIVE, ffi::crypto_pwhash_argon2i_opslimit_interactive() as u64);
+        assert_eq!(argon2i::MEMLIMIT_INTERACTIVE, ffi::crypto_pwhash_argon2i_memlimit_interactive());
+        assert_eq!(argon2i::OPSLIMIT_MODERATE, ffi::crypto_pwhash_argon2i_opslimit_moderate() as u64);
+        assert_eq!(argon2i::MEMLIMIT_MODERATE, ffi::crypto_pwhash_argon2i_memlimit_moderate());
+        assert_eq!(argon2i::OPSLIMIT_SENSITIVE, ffi::crypto_pwhash_argon2i_opslimit_sensitive() as u64);
+        assert_eq!(argon2i::MEMLIMIT_SENSITIVE, ffi::crypto_pwhash_argon2i_memlimit_sensitive());
+        assert_eq!(argon2i::OPSLIMIT_MIN, ffi::crypto_pwhash_argon2i_opslimit_min() as u64);
+        assert_eq!(STRBYTES, ffi::crypto_pwhash_strbytes());
+        assert_eq!(ALG_DEFAULT, ffi::crypto_pwhash_alg_default());
+        assert_eq!(ALG_ARGON2I13, ffi::crypto_pwhash_alg_argon2i13());
+    }
+    report("pwhash argon2", cases);
+}
+
+#[test]
+fn pwhash_scrypt_matches_libsodium() {
+    use saline::sodium::pwhash::scryptsalsa208sha256 as k;
+    use saline::sodium::pwhash::*;
+    let mut rng = setup("pwhash scrypt");
+    let mut cases = 0;
+    // Cheap (opslimit, memlimit) pairs through both branches of pickparams.
+    let limits = [(32768u64, 16_777_216usize), (32768, 102_400), (65536, 200_000), (40000, 1_000_000), (0, 0), (100_000, 4_000_000)];
+    for &(ops, mem) in &limits {
+        let password_len = below(&mut rng, 30);
+        let (password, salt) = (bytes(&mut rng, password_len), array::<32>(&mut rng));
+        let len = 16 + below(&mut rng, 50);
+        let mut theirs = vec![0u8; len];
+        let rc = unsafe {
+            ffi::crypto_pwhash_scryptsalsa208sha256(theirs.as_mut_ptr(), len as u64, password.as_ptr() as _, password.len() as u64, salt.as_ptr(), ops, mem)
+        };
+        let ours = crypto_pwhash_scryptsalsa208sha256(len, &password, &salt, ops, mem);
+        if rc == 0 {
+            assert_eq!(*ours.unwrap(), theirs, "ops {ops} mem {mem}");
+        } else {
+            assert!(ours.is_err(), "ops {ops} mem {mem}: libsodium refused");
+        }
+        // Strings both ways, and needs_rehash against every pair.
+        let mut buf = [0 as CChar; 102];
+        let rc = unsafe { ffi::crypto_pwhash_scryptsalsa208sha256_str(buf.as_mut_ptr(), password.as_ptr() as _, password.len() as u64, ops, mem) };
+        let ours_str = crypto_pwhash_scryptsalsa208sha256_str(&password, ops, mem);
+        assert_eq!(rc == 0, ours_str.is_ok());
+        if rc == 0 {
+            let theirs_str = unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }.to_str().unwrap().to_owned();
+            let ours_str = ours_str.unwrap();
+            assert_eq!(ours_str.len(), 101);
+            assert_eq!(ours_str[..14], theirs_str[..14], "setting");
+            assert!(sodium_str_verify(ffi::crypto_pwhash_scryptsalsa208sha256_str_verify, &ours_str, &password));
+            crypto_pwhash_scryptsalsa208sha256_str_verify(&theirs_str, &password).unwrap();
+            assert!(!sodium_str_verify(ffi::crypto_pwhash_scryptsalsa208sha256_str_verify, &ours_str, b"wrong"));
+            assert_verification_failed("scrypt str_verify", crypto_pwhash_scryptsalsa208sha256_str_verify(&theirs_str, b"wrong"));
+            for &(o, m) in &limits {
+                let c = c_string(&theirs_str);
+                let rc = unsafe { ffi::crypto_pwhash_scryptsalsa208sha256_str_needs_rehash(c.as_ptr(), o, m) };
+                assert_eq!(rc, i32::from(crypto_pwhash_scryptsalsa208sha256_str_needs_rehash(&theirs_str, o, m).unwrap()));
+            }
+            // Malformed strings: refused by both.
+            let hostile = [
+                format!("{theirs_str}A"),
+                theirs_str[..100].to_owned(),
+                theirs_str.replacen("$7$", "$8$", 1),
+                format!("{}!{}", &theirs_str[..5], &theirs_str[6..]),
+                format!("{}${}", &theirs_str[..56], &theirs_str[57..]),
+                format!("{}{}", &theirs_str[..60], theirs_str[60..].to_uppercase()),
+                // N = 2^63 and r · p ≥ 2^30: libsodium refuses before allocating.
+                format!("$7$z{}", &theirs_str[4..]),
+                format!("{}zzzzzzzzzz{}", &theirs_str[..4], &theirs_str[14..]),
+            ];
+            for s in &hostile {
+                assert!(!sodium_str_verify(ffi::crypto_pwhash_scryptsalsa208sha256_str_verify, s, &password), "libsodium accepted {s}");
+                let start = std::time::Instant::now();
+                assert!(crypto_pwhash_scryptsalsa208sha256_str_verify(s, &password).is_err(), "Saline accepted {s}");
+                assert!(start.elapsed() < std::time::Duration::from_millis(500));
+                cases += 1;
+            }
+            cases += 4 + limits.len();
+        }
+        cases += 2;
+    }
+    // Costs libsodium would compute for minutes or allocate gigabytes for:
+    // Saline refuses at once.
+    let huge = crypto_pwhash_scryptsalsa208sha256_str(b"pw", 32768, 102_400).unwrap();
+    for setting in ["$7$U", "$7$M"] {
+        let s = format!("{setting}{}", &huge[4..]);
+        let start = std::time::Instant::now();
+        assert!(matches!(crypto_pwhash_scryptsalsa208sha256_str_verify(&s, b"pw"), Err(Error::InvalidParameter { .. })), "{s}");
+        assert!(start.elapsed() < std::time::Duration::from_millis(100));
+    }
+    // The raw function with explicit N, r, p.
+    let (password, salt) = (b"password".as_slice(), b"NaCl".as_slice());
+    let mut theirs = [0u8; 64];
+    unsafe { ffi::crypto_pwhash_scryptsalsa208sha256_ll(password.as_ptr(), password.len(), salt.as_ptr(), salt.len(), 1024, 8, 16, theirs.as_mut_ptr(), 64) };
+    assert_eq!(*crypto_pwhash_scryptsalsa208sha256_ll(password, salt, 1024, 8, 16, 64).unwrap(), theirs);
+    unsafe {
+        assert_eq!(k::SALTBYTES, ffi::crypto_pwhash_scryptsalsa208sha256_saltbytes());
+        assert_eq!(k::STRBYTES, ffi::crypto_pwhash_scryptsalsa208sha256_strbytes());
+        assert_eq!(k::BYTES_MIN, ffi::crypto_pwhash_scryptsalsa208sha256_bytes_min());
+        assert_eq!(k::BYTES_MAX, ffi::crypto_pwhash_scryptsalsa208sha256_bytes_max() as u64);
+        assert_eq!(k::OPSLIMIT_MIN, ffi::crypto_pwhash_scryptsalsa208sha256_opslimit_min() as u64);
+        assert_eq!(k::OPSLIMIT_MAX, ffi::crypto_pwhash_scryptsalsa208sha256_opslimit_max() as u64);
+        assert_eq!(k::MEMLIMIT_MIN, ffi::crypto_pwhash_scryptsalsa208sha256_memlimit_min());
+        assert_eq!(k::MEMLIMIT_MAX, ffi::crypto_pwhash_scryptsalsa208sha256_memlimit_max() as u64);
+        assert_eq!(k::OPSLIMIT_INTERACTIVE, ffi::crypto_pwhash_scryptsalsa208sha256_opslimit_interactive() as u64);
+        assert_eq!(k::MEMLIMIT_INTERACTIVE, ffi::crypto_pwhash_scryptsalsa208sha256_memlimit_interactive());
+        assert_eq!(k::OPSLIMIT_SENSITIVE, ffi::crypto_pwhash_scryptsalsa208sha256_opslimit_sensitive() as u64);
+        assert_eq!(k::MEMLIMIT_SENSITIVE, ffi::crypto_pwhash_scryptsalsa208sha256_memlimit_sensitive());
+    }
+    report("pwhash scrypt", cases);
+}

@@ -10,6 +10,7 @@ pub mod core_ed25519;
 pub mod crypto_box;
 pub mod kx;
 pub mod ristretto255;
+pub mod pwhash;
 pub mod secretbox;
 pub mod secretstream;
 pub mod sign;
