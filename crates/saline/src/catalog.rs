@@ -167,6 +167,8 @@ catalog! {
     HmacRipemd160 = 55, "hmac-ripemd160", [], Mac, key ANY, nonce None, tag 20, out 20, max 20, block 64, Suffix;
     HmacWhirlpool = 56, "hmac-whirlpool", [], Mac, key ANY, nonce None, tag 64, out 64, max 64, block 64, Suffix;
     Poly1305 = 57, "poly1305", [], Mac, key K32, nonce None, tag 16, out 16, max 16, block 16, Suffix;
+    // libsodium's crypto_auth: HMAC-SHA-512 truncated to 32 bytes (not HMAC over SHA-512/256).
+    HmacSha512Trunc256 = 60, "hmac-sha512-trunc256", ["crypto_auth", "crypto_auth_hmacsha512256"], Mac, key ANY, nonce None, tag 32, out 32, max 32, block 128, Suffix;
     // SipHash-2-4 (Aumasson & Bernstein 2012), 64- and 128-bit output: libsodium's crypto_shorthash.
     SipHash24 = 58, "siphash-2-4", ["siphash24", "crypto_shorthash", "crypto_shorthash_siphash24"], Mac, key Some(Ex(16)), nonce None, tag 8, out 8, max 8, block 8, Suffix;
     SipHashX24 = 59, "siphashx-2-4", ["siphashx24", "siphash-2-4-128", "crypto_shorthash_siphashx24"], Mac, key Some(Ex(16)), nonce None, tag 16, out 16, max 16, block 8, Suffix;

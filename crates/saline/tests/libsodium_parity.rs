@@ -1607,3 +1607,163 @@ fn pwhash_scrypt_matches_libsodium() {
     }
     report("pwhash scrypt", cases);
 }
+
+// ---------------------------------------------------------------- hashes and authenticators
+
+/// `data` in random pieces, empty ones included.
+fn pieces<'a>(rng: &mut ChaCha20Rng, data: &'a [u8]) -> Vec<&'a [u8]> {
+    let mut out = Vec::new();
+    let mut rest = data;
+    while !rest.is_empty() || out.is_empty() {
+        let (piece, tail) = rest.split_at(below(rng, 200).min(rest.len()));
+        out.push(piece);
+        rest = tail;
+        if rest.is_empty() && below(rng, 2) == 0 {
+            break;
+        }
+    }
+    out
+}
+
+#[test]
+fn generichash_and_sha2_streams_match_libsodium() {
+    use saline::sodium::generichash::*;
+    use std::mem::MaybeUninit;
+    let mut rng = setup("generichash");
+    let mut cases = 0;
+    for out_len in 1..=64usize {
+        let key_len = [0, 1, 16, 32, 63, 64][below(&mut rng, 6)];
+        let (key, message) = (bytes(&mut rng, key_len), listed_bytes(&mut rng));
+        let mut theirs = vec![0u8; out_len];
+        unsafe { ffi::crypto_generichash(theirs.as_mut_ptr(), out_len, message.as_ptr(), message.len() as u64, key.as_ptr(), key_len) };
+        assert_eq!(crypto_generichash(out_len, &message, Some(&key)).unwrap(), theirs, "out {out_len}, key {key_len}");
+        // Streaming, in pieces, with salt and personalization.
+        let (salt, personal) = (array::<16>(&mut rng), array::<16>(&mut rng));
+        let mut state = MaybeUninit::<ffi::crypto_generichash_blake2b_state>::uninit();
+        let mut ours = crypto_generichash_blake2b_init_salt_personal(Some(&key), out_len, Some(&salt), Some(&personal)).unwrap();
+        unsafe { ffi::crypto_generichash_blake2b_init_salt_personal(state.as_mut_ptr(), key.as_ptr(), key_len, out_len, salt.as_ptr(), personal.as_ptr()) };
+        for piece in pieces(&mut rng, &message) {
+            unsafe { ffi::crypto_generichash_blake2b_update(state.as_mut_ptr(), piece.as_ptr(), piece.len() as u64) };
+            crypto_generichash_update(&mut ours, piece);
+        }
+        unsafe { ffi::crypto_generichash_blake2b_final(state.as_mut_ptr(), theirs.as_mut_ptr(), out_len) };
+        assert_eq!(crypto_generichash_final(ours), theirs, "salt/personal stream, out {out_len}");
+        unsafe {
+            ffi::crypto_generichash_blake2b_salt_personal(theirs.as_mut_ptr(), out_len, message.as_ptr(), message.len() as u64, std::ptr::null(), 0, salt.as_ptr(), std::ptr::null())
+        };
+        assert_eq!(crypto_generichash_blake2b_salt_personal(out_len, &message, None, Some(&salt), None).unwrap(), theirs);
+        cases += 3;
+    }
+    assert!(crypto_generichash(65, b"", None).is_err() && crypto_generichash(0, b"", None).is_err());
+    assert!(crypto_generichash(32, b"", Some(&[0; 65])).is_err());
+    assert!(crypto_generichash_blake2b_salt_personal(32, b"", None, Some(&[0; 15]), None).is_err());
+    for &len in LENGTHS {
+        let message = bytes(&mut rng, len);
+        let (mut s256, mut s512) = (MaybeUninit::<ffi::crypto_hash_sha256_state>::uninit(), MaybeUninit::<ffi::crypto_hash_sha512_state>::uninit());
+        let (mut ours256, mut ours512) = (crypto_hash_sha256_init(), crypto_hash_sha512_init());
+        unsafe {
+            ffi::crypto_hash_sha256_init(s256.as_mut_ptr());
+            ffi::crypto_hash_sha512_init(s512.as_mut_ptr());
+        }
+        for piece in pieces(&mut rng, &message) {
+            unsafe {
+                ffi::crypto_hash_sha256_update(s256.as_mut_ptr(), piece.as_ptr(), piece.len() as u64);
+                ffi::crypto_hash_sha512_update(s512.as_mut_ptr(), piece.as_ptr(), piece.len() as u64);
+            }
+            crypto_generichash_update(&mut ours256, piece);
+            crypto_generichash_update(&mut ours512, piece);
+        }
+        let (mut d256, mut d512) = ([0u8; 32], [0u8; 64]);
+        unsafe {
+            ffi::crypto_hash_sha256_final(s256.as_mut_ptr(), d256.as_mut_ptr());
+            ffi::crypto_hash_sha512_final(s512.as_mut_ptr(), d512.as_mut_ptr());
+        }
+        assert_eq!(crypto_generichash_final(ours256), d256);
+        assert_eq!(crypto_generichash_final(ours512), d512);
+        cases += 2;
+    }
+    unsafe {
+        assert_eq!(
+            [BYTES, BYTES_MIN, BYTES_MAX, KEYBYTES, KEYBYTES_MIN, KEYBYTES_MAX, SALTBYTES, PERSONALBYTES],
+            [
+                ffi::crypto_generichash_bytes(),
+                ffi::crypto_generichash_bytes_min(),
+                ffi::crypto_generichash_bytes_max(),
+                ffi::crypto_generichash_keybytes(),
+                ffi::crypto_generichash_keybytes_min(),
+                ffi::crypto_generichash_keybytes_max(),
+                ffi::crypto_generichash_blake2b_saltbytes(),
+                ffi::crypto_generichash_blake2b_personalbytes()
+            ]
+        );
+    }
+    report("generichash and SHA-2 streams", cases);
+}
+
+#[test]
+fn auth_streams_match_libsodium() {
+    use saline::sodium::auth::*;
+    use std::mem::MaybeUninit;
+    let mut rng = setup("auth");
+    let mut cases = 0;
+    macro_rules! stream_case {
+        ($state:ty, $init:ident, $update:ident, $final:ident, $ours:ident, $key:expr, $message:expr, $n:literal) => {{
+            let (key, message): (&[u8], &[u8]) = ($key, $message);
+            let mut state = MaybeUninit::<$state>::uninit();
+            let mut theirs = [0u8; $n];
+            unsafe { ffi::$init(state.as_mut_ptr(), key.as_ptr(), key.len()) };
+            let mut ours = $ours(key).unwrap();
+            for piece in pieces(&mut rng, message) {
+                unsafe { ffi::$update(state.as_mut_ptr(), piece.as_ptr(), piece.len() as u64) };
+                ours.update(piece);
+            }
+            unsafe { ffi::$final(state.as_mut_ptr(), theirs.as_mut_ptr()) };
+            assert_eq!(ours.finalize(), theirs, "{} key {} bytes", stringify!($ours), key.len());
+            theirs
+        }};
+    }
+    for &len in LENGTHS {
+        let message = bytes(&mut rng, len);
+        let key_len = [0, 1, 32, 64, 100, 128, 200][below(&mut rng, 7)];
+        let key = bytes(&mut rng, key_len);
+        stream_case!(ffi::crypto_auth_hmacsha512256_state, crypto_auth_hmacsha512256_init, crypto_auth_hmacsha512256_update,
+            crypto_auth_hmacsha512256_final, crypto_auth_init, &key, &message, 32);
+        stream_case!(ffi::crypto_auth_hmacsha256_state, crypto_auth_hmacsha256_init, crypto_auth_hmacsha256_update,
+            crypto_auth_hmacsha256_final, crypto_auth_hmacsha256_init, &key, &message, 32);
+        stream_case!(ffi::crypto_auth_hmacsha512_state, crypto_auth_hmacsha512_init, crypto_auth_hmacsha512_update,
+            crypto_auth_hmacsha512_final, crypto_auth_hmacsha512_init, &key, &message, 64);
+        // Poly1305 streams: 32-byte keys only.
+        let key32 = array::<32>(&mut rng);
+        let mut state = MaybeUninit::<ffi::crypto_onetimeauth_state>::uninit();
+        let mut theirs = [0u8; 16];
+        unsafe { ffi::crypto_onetimeauth_init(state.as_mut_ptr(), key32.as_ptr()) };
+        let mut ours = crypto_onetimeauth_init(&key32).unwrap();
+        for piece in pieces(&mut rng, &message) {
+            unsafe { ffi::crypto_onetimeauth_update(state.as_mut_ptr(), piece.as_ptr(), piece.len() as u64) };
+            ours.update(piece);
+        }
+        unsafe { ffi::crypto_onetimeauth_final(state.as_mut_ptr(), theirs.as_mut_ptr()) };
+        assert_eq!(ours.finalize(), theirs);
+        // One-shots with 32-byte keys, and their verification.
+        let mut tag = [0u8; 32];
+        unsafe { ffi::crypto_auth(tag.as_mut_ptr(), message.as_ptr(), len as u64, key32.as_ptr()) };
+        assert_eq!(crypto_auth(&message, &key32).unwrap(), tag);
+        assert_eq!(crypto_auth_hmacsha512256(&message, &key32).unwrap(), tag);
+        crypto_auth_verify(&tag, &message, &key32).unwrap();
+        let forged = flip_bit(&mut rng, &tag);
+        assert_eq!(unsafe { ffi::crypto_auth_verify(forged.as_ptr(), message.as_ptr(), len as u64, key32.as_ptr()) }, -1);
+        assert_verification_failed("crypto_auth_verify", crypto_auth_verify(&forged, &message, &key32));
+        unsafe { ffi::crypto_auth_hmacsha256(tag.as_mut_ptr(), message.as_ptr(), len as u64, key32.as_ptr()) };
+        assert_eq!(crypto_auth_hmacsha256(&message, &key32).unwrap(), tag);
+        let mut tag64 = [0u8; 64];
+        unsafe { ffi::crypto_auth_hmacsha512(tag64.as_mut_ptr(), message.as_ptr(), len as u64, key32.as_ptr()) };
+        assert_eq!(crypto_auth_hmacsha512(&message, &key32).unwrap(), tag64);
+        let mut tag16 = [0u8; 16];
+        unsafe { ffi::crypto_onetimeauth(tag16.as_mut_ptr(), message.as_ptr(), len as u64, key32.as_ptr()) };
+        assert_eq!(crypto_onetimeauth(&message, &key32).unwrap(), tag16);
+        crypto_onetimeauth_verify(&tag16, &message, &key32).unwrap();
+        cases += 11;
+    }
+    assert!(matches!(crypto_auth(b"", &[0; 31]), Err(Error::InvalidLength { what: "key", .. })));
+    report("auth streams", cases);
+}

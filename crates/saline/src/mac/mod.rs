@@ -1,4 +1,5 @@
-//! Message authentication codes: HMAC over every fixed-output hash,
+//! Message authentication codes: HMAC over every fixed-output hash (and
+//! HMAC-SHA-512 truncated to 32 bytes, libsodium's `crypto_auth`),
 //! Poly1305, and SipHash-2-4 (64- and 128-bit, libsodium's `crypto_shorthash`). One-shot ([`mac`], [`verify`]) and streaming ([`Mac`]).
 //! Verification is always constant time and returns
 //! [`Error::VerificationFailed`] on a mismatch.
@@ -68,6 +69,8 @@ impl Mac {
             let key: &[u8; 16] =
                 key.try_into().map_err(|_| Error::length("key", Expected::Exactly(16), key.len()))?;
             State::SipHash(SipHashState::new(key, algorithm == Algorithm::SipHashX24))
+        } else if algorithm == Algorithm::HmacSha512Trunc256 {
+            State::Hmac(HmacState::new(Algorithm::HmacSha512, key).expect("HMAC-SHA-512 is an HMAC"))
         } else {
             State::Hmac(HmacState::new(algorithm, key).expect("every other MAC is an HMAC"))
         };
@@ -100,6 +103,11 @@ impl Mac {
     pub fn finalize_into_reset(&mut self, out: &mut [u8]) -> Result<()> {
         Error::check_length("output", Expected::Exactly(self.tag_len()), out.len())?;
         match &mut self.state {
+            State::Hmac(m) if self.algorithm == Algorithm::HmacSha512Trunc256 => {
+                let mut full = zeroize::Zeroizing::new([0u8; 64]);
+                m.finalize_into_reset(&mut full[..]);
+                out.copy_from_slice(&full[..32]);
+            }
             State::Hmac(m) => m.finalize_into_reset(out),
             State::Poly1305(m) => m.finalize_into_reset(out),
             State::SipHash(m) => m.finalize_into_reset(out),

@@ -6,8 +6,10 @@
 //! against libsodium, including the failure cases.
 
 pub mod aead;
+pub mod auth;
 pub mod core_ed25519;
 pub mod crypto_box;
+pub mod generichash;
 pub mod kx;
 pub mod ristretto255;
 pub mod pwhash;
