@@ -107,15 +107,20 @@ pub fn sodium_memcmp(a: &[u8], b: &[u8]) -> bool {
 /// of `block_size`; always at least one byte is added.
 ///
 /// # Errors
-/// [`Error::InvalidParameter`] for a block size of 0.
+/// [`Error::InvalidParameter`] for a block size of 0;
+/// [`Error::OutputLimit`] when the padded length cannot be allocated (a
+/// hostile block size is an error, not an abort).
 pub fn sodium_pad(data: &[u8], block_size: usize) -> Result<Vec<u8>> {
     if block_size == 0 {
         return Err(Error::InvalidParameter { what: "block size", expected: "at least 1", got: 0 });
     }
-    let padded_len = data.len() + (block_size - data.len() % block_size);
-    let mut out = alloc::vec![0u8; padded_len];
-    out[..data.len()].copy_from_slice(data);
-    out[data.len()] = 0x80;
+    let too_long = Error::OutputLimit { what: "padded length" };
+    let padded_len = data.len().checked_add(block_size - data.len() % block_size).ok_or(too_long.clone())?;
+    let mut out = Vec::new();
+    out.try_reserve_exact(padded_len).map_err(|_| too_long)?;
+    out.extend_from_slice(data);
+    out.push(0x80);
+    out.resize(padded_len, 0);
     Ok(out)
 }
 
