@@ -190,14 +190,21 @@ catalog! {
     XSalsa20Poly1305 = 103, "xsalsa20-poly1305", ["xsalsa20poly1305", "secretbox"], Aead, key K32, nonce Some(Ex(24)), tag 16, out 0, max 0, block 64, Prefix;
     // The original 64-bit-nonce construction (libsodium's crypto_aead_chacha20poly1305).
     ChaCha20Poly1305Legacy = 104, "chacha20-poly1305-legacy", ["crypto_aead_chacha20poly1305"], Aead, key K32, nonce Some(Ex(8)), tag 16, out 0, max 0, block 64, Suffix;
+    // libsodium's crypto_secretbox_xchacha20poly1305: the secretbox construction over XChaCha20 (no aad).
+    XChaCha20Poly1305Secretbox = 106, "xchacha20-poly1305-secretbox", ["crypto_secretbox_xchacha20poly1305"], Aead, key K32, nonce Some(Ex(24)), tag 16, out 0, max 0, block 64, Prefix;
     // libsodium's streaming AEAD: 24-byte header (in the nonce column), 17 bytes per chunk.
     SecretStreamXChaCha20Poly1305 = 105, "secretstream-xchacha20-poly1305", ["crypto_secretstream_xchacha20poly1305", "secretstream"], SecretStream, key K32, nonce Some(Ex(24)), tag 17, out 0, max 0, block 64, Suffix;
 
     // NaCl boxes (libsodium layouts) and curves.
     Box = 120, "box", ["crypto_box", "curve25519xsalsa20poly1305"], Box, key K32, nonce Some(Ex(24)), tag 16, out 0, max 0, block 0, Prefix;
     SealedBox = 121, "sealedbox", ["sealed-box", "crypto_box_seal"], Box, key K32, nonce None, tag 48, out 0, max 0, block 0, Prefix;
+    // libsodium's XChaCha20 box and sealed box (saline-ops 111-115).
+    BoxXChaCha20Poly1305 = 122, "box-xchacha20-poly1305", ["crypto_box_curve25519xchacha20poly1305"], Box, key K32, nonce Some(Ex(24)), tag 16, out 0, max 0, block 0, Prefix;
+    SealedBoxXChaCha20Poly1305 = 123, "sealedbox-xchacha20-poly1305", ["crypto_box_curve25519xchacha20poly1305_seal"], Box, key K32, nonce None, tag 48, out 0, max 0, block 0, Prefix;
     Ed25519 = 130, "ed25519", [], Signature, key K32, nonce None, tag 0, out 64, max 64, block 0, Suffix;
     X25519 = 131, "x25519", ["curve25519"], KeyAgreement, key K32, nonce None, tag 0, out 32, max 32, block 0, Suffix;
+    // libsodium's crypto_kx: X25519 then BLAKE2b-512 split into two 32-byte session keys (saline-ops 105-107).
+    Kx = 132, "kx", ["crypto_kx", "kx-x25519-blake2b"], KeyAgreement, key K32, nonce None, tag 0, out 32, max 32, block 0, Suffix;
 
     // KDFs. Output ranges are checked by each function in crate::kdf.
     Argon2id = 150, "argon2id", [], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;

@@ -877,6 +877,11 @@ fn xchacha20_secretbox_matches_libsodium() {
         let mut theirs = vec![0u8; len + 16];
         unsafe { ffi::crypto_secretbox_xchacha20poly1305_easy(theirs.as_mut_ptr(), message.as_ptr(), len as u64, nonce.as_ptr(), key.as_ptr()) };
         assert_eq!(crypto_secretbox_xchacha20poly1305_easy(&message, &nonce, &key).unwrap(), theirs, "{len} bytes");
+        // The same construction as the catalog AEAD xchacha20-poly1305-secretbox (tag first, no aad).
+        let generic = saline::Algorithm::XChaCha20Poly1305Secretbox;
+        assert_eq!(saline::aead::seal(generic, &key, &nonce, b"", &message).unwrap(), theirs);
+        assert_eq!(saline::aead::open(generic, &key, &nonce, b"", &theirs).unwrap(), message);
+        assert!(matches!(saline::aead::seal(generic, &key, &nonce, b"ad", &message), Err(Error::UnsupportedOption { .. })));
         let (c, tag) = crypto_secretbox_xchacha20poly1305_detached(&message, &nonce, &key).unwrap();
         assert_eq!((&tag[..], &c[..]), (&theirs[..16], &theirs[16..]));
         assert_eq!(crypto_secretbox_xchacha20poly1305_open_easy(&theirs, &nonce, &key).unwrap(), message);

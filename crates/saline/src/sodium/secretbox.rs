@@ -30,12 +30,33 @@ pub const NONCEBYTES: usize = 24;
 /// `crypto_secretbox_MACBYTES`, `crypto_secretbox_xchacha20poly1305_MACBYTES`.
 pub const MACBYTES: usize = 16;
 
-fn xchacha_stream(nonce: &[u8], key: &[u8]) -> Result<(chacha20::XChaCha20, Zeroizing<[u8; 32]>)> {
-    let (nonce, key) = (fixed::<24>("nonce", nonce)?, fixed::<32>("key", key)?);
+fn xchacha_stream(nonce: &[u8; 24], key: &[u8; 32]) -> (chacha20::XChaCha20, Zeroizing<[u8; 32]>) {
     let mut stream = chacha20::XChaCha20::new(key.into(), nonce.into());
     let mut mac_key = Zeroizing::new([0u8; 32]);
     stream.apply_keystream(&mut mac_key[..]);
-    Ok((stream, mac_key))
+    (stream, mac_key)
+}
+
+/// Encrypts `buf` in place and returns the tag (also the catalog's
+/// `xchacha20-poly1305-secretbox` AEAD).
+///
+/// # Errors
+/// [`Error::OutputLimit`] past the 256 GiB keystream.
+pub(crate) fn seal_in_place(key: &[u8; 32], nonce: &[u8; 24], buf: &mut [u8]) -> Result<[u8; MACBYTES]> {
+    let (mut stream, mac_key) = xchacha_stream(nonce, key);
+    stream.try_apply_keystream(buf).map_err(|_| Error::OutputLimit { what: "message" })?;
+    Ok(poly1305_tag(&mac_key, buf))
+}
+
+/// Checks `tag` in constant time and, only if it is valid, decrypts `buf`
+/// in place; on `false`, `buf` still holds the ciphertext.
+pub(crate) fn open_in_place(key: &[u8; 32], nonce: &[u8; 24], buf: &mut [u8], tag: &[u8; MACBYTES]) -> bool {
+    let (mut stream, mac_key) = xchacha_stream(nonce, key);
+    if !crate::ct_eq(&poly1305_tag(&mac_key, buf), tag) {
+        return false;
+    }
+    // The length was accepted when sealing; a longer buffer cannot verify.
+    stream.try_apply_keystream(buf).is_ok()
 }
 
 /// `crypto_secretbox_xchacha20poly1305_detached`: `(ciphertext, tag)`.
@@ -44,10 +65,9 @@ fn xchacha_stream(nonce: &[u8], key: &[u8]) -> Result<(chacha20::XChaCha20, Zero
 /// [`Error::InvalidLength`] for a nonce that is not 24 bytes or a key that
 /// is not 32; [`Error::OutputLimit`] past the 256 GiB keystream.
 pub fn crypto_secretbox_xchacha20poly1305_detached(message: &[u8], nonce: &[u8], key: &[u8]) -> Result<(Vec<u8>, [u8; MACBYTES])> {
-    let (mut stream, mac_key) = xchacha_stream(nonce, key)?;
+    let (nonce, key) = (fixed::<24>("nonce", nonce)?, fixed::<32>("key", key)?);
     let mut ciphertext = message.to_vec();
-    stream.try_apply_keystream(&mut ciphertext).map_err(|_| Error::OutputLimit { what: "message" })?;
-    let tag = poly1305_tag(&mac_key, &ciphertext);
+    let tag = seal_in_place(key, nonce, &mut ciphertext)?;
     Ok((ciphertext, tag))
 }
 
@@ -69,14 +89,13 @@ pub fn crypto_secretbox_xchacha20poly1305_easy(message: &[u8], nonce: &[u8], key
 /// As the sealing; [`Error::InvalidLength`] for a tag that is not 16
 /// bytes; [`Error::VerificationFailed`] when it does not verify.
 pub fn crypto_secretbox_xchacha20poly1305_open_detached(ciphertext: &[u8], tag: &[u8], nonce: &[u8], key: &[u8]) -> Result<Vec<u8>> {
+    let (nonce, key) = (fixed::<24>("nonce", nonce)?, fixed::<32>("key", key)?);
     let tag: &[u8; MACBYTES] = fixed("tag", tag)?;
-    let (mut stream, mac_key) = xchacha_stream(nonce, key)?;
-    if !crate::ct_eq(&poly1305_tag(&mac_key, ciphertext), tag) {
+    let mut message = Zeroizing::new(ciphertext.to_vec());
+    if !open_in_place(key, nonce, &mut message, tag) {
         return Err(Error::VerificationFailed);
     }
-    let mut message = ciphertext.to_vec();
-    stream.try_apply_keystream(&mut message).map_err(|_| Error::OutputLimit { what: "ciphertext" })?;
-    Ok(message)
+    Ok(core::mem::take(&mut *message))
 }
 
 /// `crypto_secretbox_xchacha20poly1305_open_easy`.
