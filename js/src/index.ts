@@ -29,6 +29,7 @@ export { chacha20poly1305, gcm, xchacha20poly1305, xsalsa20poly1305, type Cipher
 export { cbc, chacha20, ctr, salsa20, xchacha20, xsalsa20, type CbcOptions, type StreamCipher } from './ciphers.js';
 
 export { box, sealedbox, secretbox } from './nacl.js';
+export { secretstream, SecretstreamPull, SecretstreamPush, type PushOptions, type Pulled } from './secretstream.js';
 
 export { ed25519, x25519, type KeyPair, type VerifyOptions } from './curves.js';
 export { edwards25519 } from './edwards25519.js';

@@ -462,6 +462,37 @@ async function kdfCase(S, c, alg, opts) {
   throw new VectorMismatch(`unexpected kdf ${alg}`);
 }
 
+// ---------------------------------------------------------------- secretstream
+
+/** A libsodium secretstream (vectors/FORMAT.md, kind secretstream). */
+function secretstreamCase(S, c) {
+  const [key, header] = [hex(c.key), hex(c.header)];
+  const tx = c.result === 'valid' ? api(S, 'secretstream.push')(key, header) : null;
+  const rx = api(S, 'secretstream.pull')(header, key);
+  for (const [i, chunk] of c.chunks.entries()) {
+    const [ad, sealed] = [hex(chunk.ad), hex(chunk.c)];
+    if (c.result === 'invalid' && i === c.chunks.length - 1) {
+      let refused;
+      try {
+        refused = rx.pull(sealed, ad) === null;
+      } catch {
+        refused = true;
+      }
+      check(refused, `chunk ${i} must be refused`);
+      return true;
+    }
+    if (tx) eq(tx.push(hex(chunk.msg), { ad, tag: chunk.tag }), sealed, `push, chunk ${i}`);
+    const pulled = rx.pull(sealed, ad);
+    check(pulled !== null && pulled.tag === chunk.tag, `pull, chunk ${i}: got ${describe(pulled)}`);
+    eq(pulled.message, hex(chunk.msg), `pulled message, chunk ${i}`);
+    if (chunk.rekey) {
+      tx?.rekey();
+      rx.rekey();
+    }
+  }
+  return true;
+}
+
 // ---------------------------------------------------------------- driver
 
 const KINDS = {
@@ -473,6 +504,7 @@ const KINDS = {
   sign: (S, c) => signCase(S, c),
   x25519: (S, c, alg, opts) => x25519Case(S, c, opts),
   kdf: (S, c, alg, opts) => kdfCase(S, c, alg, opts),
+  secretstream: (S, c) => secretstreamCase(S, c),
 };
 
 /**

@@ -320,6 +320,21 @@ def pynacl(raw):
 
 # --------------------------------------------------------------------------
 
+def libsodium_generated():
+    """Files generated from libsodium by the Rust differential tests (see each
+    file's `source`): re-read and written in the canonical layout, so that
+    they are listed in SOURCES.md like the others."""
+    order = ("msg", "ad", "tag", "c", "rekey")
+    for path in sorted(os.listdir(os.path.join(VECTORS, "secretstream"))):
+        rel = os.path.join("secretstream", path)
+        d = load_json(VECTORS, rel)
+        cases = []
+        for c in d["cases"]:
+            chunks = [{k: ch[k] for k in order if k in ch} for ch in c["chunks"]]
+            cases.append(case(c["id"], c["result"], c.get("comment"), key=c["key"], header=c["header"], chunks=chunks))
+        write(rel, d["source"], d["license"], d["algorithm"], d["kind"], cases)
+
+
 def write_sources():
     rows = sorted(WRITTEN)
     out = ["# Sources of the known-answer vectors", "",
@@ -373,6 +388,7 @@ def main():
     blake2(raw)
     blake3(raw)
     pynacl(raw)
+    libsodium_generated()
     copy_licenses(raw)
     for f in spec_examples.files(raw):
         write(f["path"], f["source"], f["license"], f["algorithm"], f["kind"], f["cases"])

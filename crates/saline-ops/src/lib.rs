@@ -21,6 +21,7 @@ use saline::curve::{ed25519, point::Point, scalar::Scalar, x25519};
 use saline::hash::{HashOptions, Hasher};
 use saline::mac::Mac;
 use saline::nacl::{crypto_box, sealedbox, tweetnacl};
+use saline::sodium::{self as sodium, secretstream};
 use saline::{aead, cipher, kdf, Error, Expected, Result};
 
 macro_rules! ops {
@@ -160,6 +161,110 @@ ops! {
     RandomBytes = 90,
     /// bytes: [a, b]; out: 1 byte: 1 if equal (constant time for equal lengths).
     ConstantTimeEqual = 91,
+    // libsodium's API beyond NaCl (saline::sodium), from 100 on. Streaming
+    // states travel as libsodium's own byte layout: each call takes the
+    // state and returns the next one, so a binding needs no per-algorithm
+    // handle type. The state is as secret as the key: bindings wipe it.
+    /// bytes: [key, header? (24, random if omitted)]; out: state (52) ‖ header (24).
+    SecretStreamInitPush = 100,
+    /// bytes: [state (52), message, ad?]; nums: [tag (0 message, 1 push, 2 rekey, 3 final)]; out: next state (52) ‖ chunk (len + 17).
+    SecretStreamPush = 101,
+    /// bytes: [header (24), key]; out: state (52).
+    SecretStreamInitPull = 102,
+    /// bytes: [state (52), chunk, ad?]; out: next state (52) ‖ tag (1) ‖ message (len − 17); error if the chunk does not verify.
+    SecretStreamPull = 103,
+    /// bytes: [state (52)]; out: the rekeyed state (52).
+    SecretStreamRekey = 104,
+    /// bytes: [seed? (random if omitted)]; out: public key (32) ‖ secret key (32). crypto_kx.
+    KxKeyPair = 105,
+    /// bytes: [client pk, client sk, server pk]; out: rx (32) ‖ tx (32).
+    KxClientSessionKeys = 106,
+    /// bytes: [server pk, server sk, client pk]; out: rx (32) ‖ tx (32).
+    KxServerSessionKeys = 107,
+    /// alg: chacha20-legacy, chacha20, xchacha20, salsa20 or xsalsa20; bytes: [message, nonce, key]; nums: [ic]; out: crypto_stream_*_xor_ic.
+    SodiumStreamXorIc = 108,
+    /// bytes: [message, nonce (24), key]; out: tag ‖ ciphertext (crypto_secretbox_xchacha20poly1305_easy).
+    SecretboxXChaCha20Poly1305Seal = 109,
+    /// bytes: [box, nonce, key]; out: message.
+    SecretboxXChaCha20Poly1305Open = 110,
+    /// bytes: [public key, secret key]; out: shared key (crypto_box_curve25519xchacha20poly1305_beforenm).
+    BoxXChaCha20Poly1305Before = 111,
+    /// bytes: [message, nonce, their public key, my secret key]; out: tag ‖ ciphertext.
+    BoxXChaCha20Poly1305Seal = 112,
+    /// bytes: [box, nonce, their public key, my secret key]; out: message.
+    BoxXChaCha20Poly1305Open = 113,
+    /// bytes: [message, recipient public key]; out: ephemeral pk ‖ tag ‖ ciphertext.
+    BoxXChaCha20Poly1305SealAnonymous = 114,
+    /// bytes: [sealed, public key, secret key]; out: message.
+    BoxXChaCha20Poly1305SealOpen = 115,
+    /// bytes: [message, secret key (64)]; out: Ed25519ph signature (64).
+    Ed25519phSign = 116,
+    /// bytes: [signature, message, public key]; out: 1 byte, 1 valid / 0 not.
+    Ed25519phVerify = 117,
+    /// bytes: [p]; out: 1 byte: crypto_core_ed25519_is_valid_point.
+    CoreEd25519IsValidPoint = 118,
+    /// bytes: [p, q]; out: p + q (any points on the curve).
+    CoreEd25519Add = 119,
+    /// bytes: [p, q]; out: p − q.
+    CoreEd25519Sub = 120,
+    /// bytes: [r (32)]; out: crypto_core_ed25519_from_uniform.
+    CoreEd25519FromUniform = 121,
+    /// bytes: [h (64)]; out: crypto_core_ed25519_from_hash.
+    CoreEd25519FromHash = 122,
+    /// bytes: [n, p]; nums: [clamp (1) or not (0)]; out: crypto_scalarmult_ed25519(_noclamp).
+    ScalarmultEd25519 = 123,
+    /// bytes: [n]; nums: [clamp (1) or not (0)]; out: crypto_scalarmult_ed25519_base(_noclamp).
+    ScalarmultEd25519Base = 124,
+    /// bytes: [s (any 32 bytes)]; out: s⁻¹ mod ℓ (crypto_core_{ed25519,ristretto255}_scalar_invert).
+    CoreScalarInvert = 125,
+    /// bytes: [s]; out: −s mod ℓ.
+    CoreScalarNegate = 126,
+    /// bytes: [s]; out: 1 − s mod ℓ.
+    CoreScalarComplement = 127,
+    /// bytes: [x, y]; out: x + y mod ℓ (libsodium's modulo-2^256 step).
+    CoreScalarAdd = 128,
+    /// bytes: [x, y]; out: x − y mod ℓ.
+    CoreScalarSub = 129,
+    /// bytes: [x, y]; out: x · y mod ℓ.
+    CoreScalarMul = 130,
+    /// bytes: [s (64)]; out: s mod ℓ.
+    CoreScalarReduce = 131,
+    /// bytes: [p]; out: 1 byte: crypto_core_ristretto255_is_valid_point.
+    Ristretto255IsValidPoint = 132,
+    /// bytes: [p, q]; out: p + q.
+    Ristretto255Add = 133,
+    /// bytes: [p, q]; out: p − q.
+    Ristretto255Sub = 134,
+    /// bytes: [h (64)]; out: crypto_core_ristretto255_from_hash.
+    Ristretto255FromHash = 135,
+    /// bytes: [n, p]; out: crypto_scalarmult_ristretto255.
+    ScalarmultRistretto255 = 136,
+    /// bytes: [n]; out: crypto_scalarmult_ristretto255_base.
+    ScalarmultRistretto255Base = 137,
+    /// alg: argon2i, argon2id or scrypt; bytes: [password, salt (16; 32 for scrypt)]; nums: [out_len, opslimit, memlimit]; out: crypto_pwhash.
+    Pwhash = 138,
+    /// alg: argon2i, argon2id or scrypt; bytes: [password]; nums: [opslimit, memlimit]; out: the string (length returned).
+    PwhashStr = 139,
+    /// bytes: [password, string ($argon2id$, $argon2i$ or $7$)]; out: nothing (error if it does not verify).
+    PwhashStrVerify = 140,
+    /// bytes: [string]; nums: [opslimit, memlimit]; out: 1 byte, 1 if the string's costs differ.
+    PwhashStrNeedsRehash = 141,
+    /// bytes: [n]; out: n + 1 (little-endian, sodium_increment).
+    SodiumIncrement = 142,
+    /// bytes: [a, b]; out: a + b mod 2^(8·len).
+    SodiumAdd = 143,
+    /// bytes: [a, b]; out: a − b mod 2^(8·len).
+    SodiumSub = 144,
+    /// bytes: [a, b]; out: 1 byte: 0 if a < b, 1 if equal, 2 if a > b (sodium_compare + 1).
+    SodiumCompare = 145,
+    /// bytes: [n]; out: 1 byte: 1 if all zero.
+    SodiumIsZero = 146,
+    /// bytes: [data]; nums: [block size]; out: ISO/IEC 7816-4 padded data.
+    SodiumPad = 147,
+    /// bytes: [padded]; nums: [block size]; out: the data without its padding.
+    SodiumUnpad = 148,
+    /// bytes: [seed (32)]; nums: [length]; out: randombytes_buf_deterministic.
+    RandomBytesDeterministic = 149,
 }
 
 /// The arguments of one call.
@@ -493,6 +598,224 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
             Ok(out.len())
         }
         Op::ConstantTimeEqual => put_bool(out, saline::ct_eq(b.req(0, "a")?, b.req(1, "b")?)),
+        Op::SecretStreamInitPush => {
+            let header = match b.opt(1) {
+                Some(header) => header.to_vec(),
+                None => saline::random::bytes(secretstream::HEADERBYTES)?,
+            };
+            let state = secretstream::init_push_with_header(b.req(0, "key")?, &header)?;
+            let dst = exactly(out, secretstream::STATEBYTES + secretstream::HEADERBYTES)?;
+            dst[..secretstream::STATEBYTES].copy_from_slice(&state.to_bytes()[..]);
+            dst[secretstream::STATEBYTES..].copy_from_slice(&header);
+            Ok(dst.len())
+        }
+        Op::SecretStreamPush => {
+            let mut state = secretstream::State::from_bytes(b.req(0, "state")?)?;
+            let message = b.req(1, "message")?;
+            let tag = b.num(0, "tag")?;
+            let tag = u8::try_from(tag).map_err(|_| Error::InvalidParameter { what: "tag", expected: "0 (message), 1 (push), 2 (rekey) or 3 (final)", got: tag })?;
+            let (state_out, chunk) = exactly(out, secretstream::STATEBYTES + message.len() + secretstream::ABYTES)?.split_at_mut(secretstream::STATEBYTES);
+            let n = secretstream::push_into(&mut state, message, b.opt(2).unwrap_or(&[]), tag, chunk)?;
+            state_out.copy_from_slice(&state.to_bytes()[..]);
+            Ok(secretstream::STATEBYTES + n)
+        }
+        Op::SecretStreamInitPull => {
+            let state = secretstream::crypto_secretstream_xchacha20poly1305_init_pull(b.req(0, "header")?, b.req(1, "key")?)?;
+            put(out, &state.to_bytes()[..])
+        }
+        Op::SecretStreamPull => {
+            let mut state = secretstream::State::from_bytes(b.req(0, "state")?)?;
+            let chunk = b.req(1, "ciphertext")?;
+            Error::check_length("ciphertext", Expected::AtLeast(secretstream::ABYTES), chunk.len())?;
+            let total = secretstream::STATEBYTES + 1 + chunk.len() - secretstream::ABYTES;
+            let (head, message) = exactly(out, total)?.split_at_mut(secretstream::STATEBYTES + 1);
+            let tag = secretstream::pull_into(&mut state, chunk, b.opt(2).unwrap_or(&[]), message)?;
+            head[..secretstream::STATEBYTES].copy_from_slice(&state.to_bytes()[..]);
+            head[secretstream::STATEBYTES] = tag;
+            Ok(total)
+        }
+        Op::SecretStreamRekey => {
+            let mut state = secretstream::State::from_bytes(b.req(0, "state")?)?;
+            secretstream::crypto_secretstream_xchacha20poly1305_rekey(&mut state);
+            put(out, &state.to_bytes()[..])
+        }
+        _ => sodium_call(op, alg, b, out),
+    }
+}
+
+fn pair(out: &mut [u8], first: &[u8], second: &[u8]) -> Result<usize> {
+    let dst = exactly(out, first.len() + second.len())?;
+    dst[..first.len()].copy_from_slice(first);
+    dst[first.len()..].copy_from_slice(second);
+    Ok(dst.len())
+}
+
+fn utf8<'a>(bytes: &'a [u8], what: &'static str) -> Result<&'a str> {
+    core::str::from_utf8(bytes).map_err(|_| Error::InvalidEncoding { what, reason: "is not UTF-8" })
+}
+
+fn clamp(args: &Args<'_>) -> Result<bool> {
+    Ok(args.num(0, "clamp")? != 0)
+}
+
+/// The libsodium operations from [`Op::KxKeyPair`] on (codes 105 and up).
+fn sodium_call(op: Op, alg: u32, b: &Args<'_>, out: &mut [u8]) -> Result<usize> {
+    use sodium::{core_ed25519 as ed, crypto_box as sbox, kx, pwhash, ristretto255 as rist, secretbox as sbx, sign, stream, utils};
+    match op {
+        Op::KxKeyPair => {
+            let (pk, sk) = match b.opt(0) {
+                Some(seed) => kx::crypto_kx_seed_keypair(seed)?,
+                None => kx::crypto_kx_keypair()?,
+            };
+            pair(out, &pk, &sk[..])
+        }
+        Op::KxClientSessionKeys => {
+            let (rx, tx) = kx::crypto_kx_client_session_keys(b.req(0, "client public key")?, b.req(1, "client secret key")?, b.req(2, "server public key")?)?;
+            pair(out, &rx[..], &tx[..])
+        }
+        Op::KxServerSessionKeys => {
+            let (rx, tx) = kx::crypto_kx_server_session_keys(b.req(0, "server public key")?, b.req(1, "server secret key")?, b.req(2, "client public key")?)?;
+            pair(out, &rx[..], &tx[..])
+        }
+        Op::SodiumStreamXorIc => {
+            let (message, nonce, key, ic) = (b.req(0, "message")?, b.req(1, "nonce")?, b.req(2, "key")?, b.num(0, "ic")?);
+            let result = match algorithm(alg)? {
+                Algorithm::ChaCha20Legacy => stream::crypto_stream_chacha20_xor_ic(message, nonce, ic, key)?,
+                Algorithm::ChaCha20 => {
+                    let ic = u32::try_from(ic).map_err(|_| Error::InvalidParameter { what: "ic", expected: "at most 2^32 - 1", got: ic })?;
+                    stream::crypto_stream_chacha20_ietf_xor_ic(message, nonce, ic, key)?
+                }
+                Algorithm::XChaCha20 => stream::crypto_stream_xchacha20_xor_ic(message, nonce, ic, key)?,
+                Algorithm::Salsa20 => stream::crypto_stream_salsa20_xor_ic(message, nonce, ic, key)?,
+                Algorithm::XSalsa20 => stream::crypto_stream_xsalsa20_xor_ic(message, nonce, ic, key)?,
+                other => return Err(Error::UnknownAlgorithm { name: other.name().into(), kind: "libsodium stream cipher" }),
+            };
+            put(out, &result)
+        }
+        Op::SecretboxXChaCha20Poly1305Seal => put(out, &sbx::crypto_secretbox_xchacha20poly1305_easy(b.req(0, "message")?, b.req(1, "nonce")?, b.req(2, "key")?)?),
+        Op::SecretboxXChaCha20Poly1305Open => put(out, &sbx::crypto_secretbox_xchacha20poly1305_open_easy(b.req(0, "box")?, b.req(1, "nonce")?, b.req(2, "key")?)?),
+        Op::BoxXChaCha20Poly1305Before => put(out, &sbox::crypto_box_curve25519xchacha20poly1305_beforenm(b.req(0, "public key")?, b.req(1, "secret key")?)?[..]),
+        Op::BoxXChaCha20Poly1305Seal => put(
+            out,
+            &sbox::crypto_box_curve25519xchacha20poly1305_easy(b.req(0, "message")?, b.req(1, "nonce")?, b.req(2, "public key")?, b.req(3, "secret key")?)?,
+        ),
+        Op::BoxXChaCha20Poly1305Open => put(
+            out,
+            &sbox::crypto_box_curve25519xchacha20poly1305_open_easy(b.req(0, "box")?, b.req(1, "nonce")?, b.req(2, "public key")?, b.req(3, "secret key")?)?,
+        ),
+        Op::BoxXChaCha20Poly1305SealAnonymous => put(out, &sbox::crypto_box_curve25519xchacha20poly1305_seal(b.req(0, "message")?, b.req(1, "public key")?)?),
+        Op::BoxXChaCha20Poly1305SealOpen => put(
+            out,
+            &sbox::crypto_box_curve25519xchacha20poly1305_seal_open(b.req(0, "sealed box")?, b.req(1, "public key")?, b.req(2, "secret key")?)?,
+        ),
+        Op::Ed25519phSign => {
+            let mut state = sign::crypto_sign_init();
+            sign::crypto_sign_update(&mut state, b.req(0, "message")?);
+            put(out, &sign::crypto_sign_final_create(&state, b.req(1, "secret key")?)?)
+        }
+        Op::Ed25519phVerify => {
+            let mut state = sign::crypto_sign_init();
+            sign::crypto_sign_update(&mut state, b.req(1, "message")?);
+            match sign::crypto_sign_final_verify(&state, b.req(0, "signature")?, b.req(2, "public key")?) {
+                Ok(()) => put_bool(out, true),
+                Err(Error::VerificationFailed) => put_bool(out, false),
+                Err(e) => Err(e),
+            }
+        }
+        Op::CoreEd25519IsValidPoint => put_bool(out, ed::crypto_core_ed25519_is_valid_point(b.req(0, "p")?)?),
+        Op::CoreEd25519Add => put(out, &ed::crypto_core_ed25519_add(b.req(0, "p")?, b.req(1, "q")?)?),
+        Op::CoreEd25519Sub => put(out, &ed::crypto_core_ed25519_sub(b.req(0, "p")?, b.req(1, "q")?)?),
+        Op::CoreEd25519FromUniform => put(out, &ed::crypto_core_ed25519_from_uniform(b.req(0, "r")?)?),
+        Op::CoreEd25519FromHash => put(out, &ed::crypto_core_ed25519_from_hash(b.req(0, "h")?)?),
+        Op::ScalarmultEd25519 => {
+            let (n, p) = (b.req(0, "n")?, b.req(1, "p")?);
+            put(out, &if clamp(b)? { ed::crypto_scalarmult_ed25519(n, p)? } else { ed::crypto_scalarmult_ed25519_noclamp(n, p)? })
+        }
+        Op::ScalarmultEd25519Base => {
+            let n = b.req(0, "n")?;
+            put(out, &if clamp(b)? { ed::crypto_scalarmult_ed25519_base(n)? } else { ed::crypto_scalarmult_ed25519_base_noclamp(n)? })
+        }
+        Op::CoreScalarInvert => put(out, &ed::crypto_core_ed25519_scalar_invert(b.req(0, "s")?)?),
+        Op::CoreScalarNegate => put(out, &ed::crypto_core_ed25519_scalar_negate(b.req(0, "s")?)?),
+        Op::CoreScalarComplement => put(out, &ed::crypto_core_ed25519_scalar_complement(b.req(0, "s")?)?),
+        Op::CoreScalarAdd => put(out, &ed::crypto_core_ed25519_scalar_add(b.req(0, "x")?, b.req(1, "y")?)?),
+        Op::CoreScalarSub => put(out, &ed::crypto_core_ed25519_scalar_sub(b.req(0, "x")?, b.req(1, "y")?)?),
+        Op::CoreScalarMul => put(out, &ed::crypto_core_ed25519_scalar_mul(b.req(0, "x")?, b.req(1, "y")?)?),
+        Op::CoreScalarReduce => put(out, &ed::crypto_core_ed25519_scalar_reduce(b.req(0, "s")?)?),
+        Op::Ristretto255IsValidPoint => put_bool(out, rist::crypto_core_ristretto255_is_valid_point(b.req(0, "p")?)?),
+        Op::Ristretto255Add => put(out, &rist::crypto_core_ristretto255_add(b.req(0, "p")?, b.req(1, "q")?)?),
+        Op::Ristretto255Sub => put(out, &rist::crypto_core_ristretto255_sub(b.req(0, "p")?, b.req(1, "q")?)?),
+        Op::Ristretto255FromHash => put(out, &rist::crypto_core_ristretto255_from_hash(b.req(0, "h")?)?),
+        Op::ScalarmultRistretto255 => put(out, &rist::crypto_scalarmult_ristretto255(b.req(0, "n")?, b.req(1, "p")?)?),
+        Op::ScalarmultRistretto255Base => put(out, &rist::crypto_scalarmult_ristretto255_base(b.req(0, "n")?)?),
+        Op::Pwhash => {
+            let (password, salt) = (b.req(0, "password")?, b.req(1, "salt")?);
+            let (out_len, opslimit, memlimit) = (b.len(0, "output length")?, b.num(1, "opslimit")?, b.len(2, "memlimit")?);
+            let derived = match algorithm(alg)? {
+                Algorithm::Argon2i => pwhash::crypto_pwhash(out_len, password, salt, opslimit, memlimit, pwhash::ALG_ARGON2I13)?,
+                Algorithm::Argon2id => pwhash::crypto_pwhash(out_len, password, salt, opslimit, memlimit, pwhash::ALG_ARGON2ID13)?,
+                Algorithm::Scrypt => pwhash::crypto_pwhash_scryptsalsa208sha256(out_len, password, salt, opslimit, memlimit)?,
+                other => return Err(Error::UnknownAlgorithm { name: other.name().into(), kind: "crypto_pwhash" }),
+            };
+            put(out, &derived)
+        }
+        Op::PwhashStr => {
+            let (password, opslimit, memlimit) = (b.req(0, "password")?, b.num(0, "opslimit")?, b.len(1, "memlimit")?);
+            let string = match algorithm(alg)? {
+                Algorithm::Argon2i => pwhash::crypto_pwhash_str_alg(password, opslimit, memlimit, pwhash::ALG_ARGON2I13)?,
+                Algorithm::Argon2id => pwhash::crypto_pwhash_str_alg(password, opslimit, memlimit, pwhash::ALG_ARGON2ID13)?,
+                Algorithm::Scrypt => pwhash::crypto_pwhash_scryptsalsa208sha256_str(password, opslimit, memlimit)?,
+                other => return Err(Error::UnknownAlgorithm { name: other.name().into(), kind: "crypto_pwhash" }),
+            };
+            put(out, string.as_bytes())
+        }
+        Op::PwhashStrVerify => {
+            let (password, string) = (b.req(0, "password")?, utf8(b.req(1, "hash")?, "hash")?);
+            if string.starts_with(pwhash::scryptsalsa208sha256::STRPREFIX) {
+                pwhash::crypto_pwhash_scryptsalsa208sha256_str_verify(string, password)?;
+            } else {
+                pwhash::crypto_pwhash_str_verify(string, password)?;
+            }
+            Ok(0)
+        }
+        Op::PwhashStrNeedsRehash => {
+            let (string, opslimit, memlimit) = (utf8(b.req(0, "hash")?, "hash")?, b.num(0, "opslimit")?, b.len(1, "memlimit")?);
+            let needs = if string.starts_with(pwhash::scryptsalsa208sha256::STRPREFIX) {
+                pwhash::crypto_pwhash_scryptsalsa208sha256_str_needs_rehash(string, opslimit, memlimit)?
+            } else {
+                pwhash::crypto_pwhash_str_needs_rehash(string, opslimit, memlimit)?
+            };
+            put_bool(out, needs)
+        }
+        Op::SodiumIncrement => {
+            let n = b.req(0, "n")?;
+            let dst = exactly(out, n.len())?;
+            dst.copy_from_slice(n);
+            utils::sodium_increment(dst);
+            Ok(n.len())
+        }
+        Op::SodiumAdd | Op::SodiumSub => {
+            let (a, other) = (b.req(0, "a")?, b.req(1, "b")?);
+            let dst = exactly(out, a.len())?;
+            dst.copy_from_slice(a);
+            if op == Op::SodiumAdd {
+                utils::sodium_add(dst, other)?;
+            } else {
+                utils::sodium_sub(dst, other)?;
+            }
+            Ok(a.len())
+        }
+        Op::SodiumCompare => put(out, &[(utils::sodium_compare(b.req(0, "a")?, b.req(1, "b")?)? + 1) as u8]),
+        Op::SodiumIsZero => put_bool(out, utils::sodium_is_zero(b.req(0, "n")?)),
+        Op::SodiumPad => put(out, &utils::sodium_pad(b.req(0, "data")?, b.len(0, "block size")?)?),
+        Op::SodiumUnpad => {
+            let padded = b.req(0, "padded")?;
+            let n = utils::sodium_unpad(padded, b.len(0, "block size")?)?;
+            put(out, &padded[..n])
+        }
+        Op::RandomBytesDeterministic => put(out, &utils::randombytes_buf_deterministic(b.len(0, "length")?, b.req(0, "seed")?)?),
+        // call() handles every operation below 105 itself.
+        other => Err(Error::UnknownAlgorithm { name: alloc::format!("operation #{}", other as u32), kind: "operation" }),
     }
 }
 

@@ -38,6 +38,8 @@ pub enum Kind {
     KeyAgreement,
     /// Password hashing and key derivation: [`crate::kdf`].
     Kdf,
+    /// A stream of AEAD chunks under one key: [`crate::sodium::secretstream`].
+    SecretStream,
 }
 
 impl Kind {
@@ -53,6 +55,7 @@ impl Kind {
             Kind::Signature => "signature",
             Kind::KeyAgreement => "key agreement",
             Kind::Kdf => "kdf",
+            Kind::SecretStream => "secretstream",
         }
     }
 }
@@ -164,6 +167,11 @@ catalog! {
     HmacRipemd160 = 55, "hmac-ripemd160", [], Mac, key ANY, nonce None, tag 20, out 20, max 20, block 64, Suffix;
     HmacWhirlpool = 56, "hmac-whirlpool", [], Mac, key ANY, nonce None, tag 64, out 64, max 64, block 64, Suffix;
     Poly1305 = 57, "poly1305", [], Mac, key K32, nonce None, tag 16, out 16, max 16, block 16, Suffix;
+    // libsodium's crypto_auth: HMAC-SHA-512 truncated to 32 bytes (not HMAC over SHA-512/256).
+    HmacSha512Trunc256 = 60, "hmac-sha512-trunc256", ["crypto_auth", "crypto_auth_hmacsha512256"], Mac, key ANY, nonce None, tag 32, out 32, max 32, block 128, Suffix;
+    // SipHash-2-4 (Aumasson & Bernstein 2012), 64- and 128-bit output: libsodium's crypto_shorthash.
+    SipHash24 = 58, "siphash-2-4", ["siphash24", "crypto_shorthash", "crypto_shorthash_siphash24"], Mac, key Some(Ex(16)), nonce None, tag 8, out 8, max 8, block 8, Suffix;
+    SipHashX24 = 59, "siphashx-2-4", ["siphashx24", "siphash-2-4-128", "crypto_shorthash_siphashx24"], Mac, key Some(Ex(16)), nonce None, tag 16, out 16, max 16, block 8, Suffix;
 
     // Ciphers. AES modes (SP 800-38A); stream ciphers (RFC 8439, draft-irtf-cfrg-xchacha, Salsa20 spec).
     AesCbc = 80, "aes-cbc", ["aes-128-cbc", "aes-192-cbc", "aes-256-cbc", "cbc"], Cipher, key AES_KEYS, nonce Some(Ex(16)), tag 0, out 0, max 0, block 16, Suffix;
@@ -172,18 +180,31 @@ catalog! {
     XChaCha20 = 83, "xchacha20", [], Cipher, key K32, nonce Some(Ex(24)), tag 0, out 0, max 0, block 64, Suffix;
     Salsa20 = 84, "salsa20", [], Cipher, key K32, nonce Some(Ex(8)), tag 0, out 0, max 0, block 64, Suffix;
     XSalsa20 = 85, "xsalsa20", [], Cipher, key K32, nonce Some(Ex(24)), tag 0, out 0, max 0, block 64, Suffix;
+    // djb's original ChaCha20 with a 64-bit nonce (libsodium's crypto_stream_chacha20).
+    ChaCha20Legacy = 86, "chacha20-legacy", ["chacha20-djb", "crypto_stream_chacha20"], Cipher, key K32, nonce Some(Ex(8)), tag 0, out 0, max 0, block 64, Suffix;
 
     // AEADs (RFC 5116 interface). GCM: SP 800-38D with a 96-bit nonce.
     AesGcm = 100, "aes-gcm", ["aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "gcm"], Aead, key AES_KEYS, nonce Some(Ex(12)), tag 16, out 0, max 0, block 16, Suffix;
     ChaCha20Poly1305 = 101, "chacha20-poly1305", ["chacha20poly1305"], Aead, key K32, nonce Some(Ex(12)), tag 16, out 0, max 0, block 64, Suffix;
     XChaCha20Poly1305 = 102, "xchacha20-poly1305", ["xchacha20poly1305"], Aead, key K32, nonce Some(Ex(24)), tag 16, out 0, max 0, block 64, Suffix;
     XSalsa20Poly1305 = 103, "xsalsa20-poly1305", ["xsalsa20poly1305", "secretbox"], Aead, key K32, nonce Some(Ex(24)), tag 16, out 0, max 0, block 64, Prefix;
+    // The original 64-bit-nonce construction (libsodium's crypto_aead_chacha20poly1305).
+    ChaCha20Poly1305Legacy = 104, "chacha20-poly1305-legacy", ["crypto_aead_chacha20poly1305"], Aead, key K32, nonce Some(Ex(8)), tag 16, out 0, max 0, block 64, Suffix;
+    // libsodium's crypto_secretbox_xchacha20poly1305: the secretbox construction over XChaCha20 (no aad).
+    XChaCha20Poly1305Secretbox = 106, "xchacha20-poly1305-secretbox", ["crypto_secretbox_xchacha20poly1305"], Aead, key K32, nonce Some(Ex(24)), tag 16, out 0, max 0, block 64, Prefix;
+    // libsodium's streaming AEAD: 24-byte header (in the nonce column), 17 bytes per chunk.
+    SecretStreamXChaCha20Poly1305 = 105, "secretstream-xchacha20-poly1305", ["crypto_secretstream_xchacha20poly1305", "secretstream"], SecretStream, key K32, nonce Some(Ex(24)), tag 17, out 0, max 0, block 64, Suffix;
 
     // NaCl boxes (libsodium layouts) and curves.
     Box = 120, "box", ["crypto_box", "curve25519xsalsa20poly1305"], Box, key K32, nonce Some(Ex(24)), tag 16, out 0, max 0, block 0, Prefix;
     SealedBox = 121, "sealedbox", ["sealed-box", "crypto_box_seal"], Box, key K32, nonce None, tag 48, out 0, max 0, block 0, Prefix;
+    // libsodium's XChaCha20 box and sealed box (saline-ops 111-115).
+    BoxXChaCha20Poly1305 = 122, "box-xchacha20-poly1305", ["crypto_box_curve25519xchacha20poly1305"], Box, key K32, nonce Some(Ex(24)), tag 16, out 0, max 0, block 0, Prefix;
+    SealedBoxXChaCha20Poly1305 = 123, "sealedbox-xchacha20-poly1305", ["crypto_box_curve25519xchacha20poly1305_seal"], Box, key K32, nonce None, tag 48, out 0, max 0, block 0, Prefix;
     Ed25519 = 130, "ed25519", [], Signature, key K32, nonce None, tag 0, out 64, max 64, block 0, Suffix;
     X25519 = 131, "x25519", ["curve25519"], KeyAgreement, key K32, nonce None, tag 0, out 32, max 32, block 0, Suffix;
+    // libsodium's crypto_kx: X25519 then BLAKE2b-512 split into two 32-byte session keys (saline-ops 105-107).
+    Kx = 132, "kx", ["crypto_kx", "kx-x25519-blake2b"], KeyAgreement, key K32, nonce None, tag 0, out 32, max 32, block 0, Suffix;
 
     // KDFs. Output ranges are checked by each function in crate::kdf.
     Argon2id = 150, "argon2id", [], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;

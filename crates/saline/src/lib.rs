@@ -44,6 +44,7 @@ pub mod mac;
 pub mod nacl;
 pub mod random;
 mod secret;
+pub mod sodium;
 
 pub use catalog::{Algorithm, AlgorithmInfo, Kind, ALGORITHMS};
 

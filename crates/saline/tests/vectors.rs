@@ -314,6 +314,36 @@ fn x25519_vectors() {
 }
 
 #[test]
+fn secretstream_vectors() {
+    use saline::sodium::secretstream::*;
+    run_kind("secretstream", |c| {
+        let (key, header) = (c.hex("key"), c.hex("header"));
+        let chunks = c.0["chunks"].as_array().expect("chunks");
+        let mut push = init_push_with_header(&key, &header).unwrap();
+        let mut pull = crypto_secretstream_xchacha20poly1305_init_pull(&header, &key).unwrap();
+        for (i, raw) in chunks.iter().enumerate() {
+            let chunk = Case(raw, c.1);
+            let (ad, sealed) = (chunk.hex("ad"), chunk.hex("c"));
+            if c.result() == "invalid" && i + 1 == chunks.len() {
+                expect_rejected(c, crypto_secretstream_xchacha20poly1305_pull(&mut pull, &sealed, &ad));
+                break;
+            }
+            let (message, tag) = (chunk.hex("msg"), chunk.int("tag") as u8);
+            if c.result() == "valid" {
+                let pushed = crypto_secretstream_xchacha20poly1305_push(&mut push, &message, &ad, tag).unwrap();
+                assert_eq!(pushed, sealed, "push, case {} chunk {i}", c.id());
+            }
+            assert_eq!(crypto_secretstream_xchacha20poly1305_pull(&mut pull, &sealed, &ad).unwrap(), (message, tag));
+            if raw.get("rekey").and_then(Value::as_bool) == Some(true) {
+                crypto_secretstream_xchacha20poly1305_rekey(&mut push);
+                crypto_secretstream_xchacha20poly1305_rekey(&mut pull);
+            }
+        }
+        true
+    });
+}
+
+#[test]
 fn kdf_vectors() {
     use saline::kdf;
     run_kind("kdf", |c| {

@@ -23,6 +23,7 @@ export const enum Op {
   CryptoSignOpen = 69, CryptoSign = 70,
   Pbkdf2 = 80, Scrypt = 81, Argon2 = 82, Argon2Hash = 83, Argon2Verify = 84, BcryptHash = 85, BcryptVerify = 86,
   Hkdf = 87, HkdfExtract = 88, HkdfExpand = 89, RandomBytes = 90, ConstantTimeEqual = 91,
+  SecretStreamInitPush = 100, SecretStreamPush = 101, SecretStreamInitPull = 102, SecretStreamPull = 103, SecretStreamRekey = 104,
 }
 
 /** Error classes of crates/saline-ops `error_code`. */
@@ -49,7 +50,7 @@ export interface CatalogEntry {
   id: number;
   name: string;
   aliases: string[];
-  kind: 'hash' | 'xof' | 'mac' | 'cipher' | 'aead' | 'box' | 'signature' | 'key agreement' | 'kdf';
+  kind: 'hash' | 'xof' | 'mac' | 'cipher' | 'aead' | 'box' | 'signature' | 'key agreement' | 'kdf' | 'secretstream';
   /** Allowed key lengths; null when the algorithm takes no key. */
   key: LengthRule | null;
   /** Allowed nonce / IV lengths; null when it takes none. */

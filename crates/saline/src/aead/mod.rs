@@ -1,6 +1,9 @@
 //! Authenticated encryption with associated data: AES-GCM (SP 800-38D,
 //! 96-bit nonce), ChaCha20-Poly1305 (RFC 8439 §2.8), XChaCha20-Poly1305
-//! (draft-irtf-cfrg-xchacha) and XSalsa20-Poly1305 (NaCl secretbox).
+//! (draft-irtf-cfrg-xchacha), XSalsa20-Poly1305 (NaCl secretbox) and the
+//! original ChaCha20-Poly1305 with a 64-bit nonce (libsodium's
+//! `crypto_aead_chacha20poly1305`), and libsodium's XChaCha20 secretbox
+//! (`crypto_secretbox_xchacha20poly1305`, `tag ‖ ciphertext`, no aad).
 //!
 //! Combined layouts follow the catalog's [`TagPosition`]: `ciphertext ‖ tag`
 //! for the RFC 5116 AEADs, `tag ‖ ciphertext` for XSalsa20-Poly1305
@@ -18,6 +21,7 @@
 //! # Ok::<(), saline::Error>(())
 //! ```
 
+mod chacha20poly1305_legacy;
 mod xsalsa20poly1305;
 
 pub(crate) use xsalsa20poly1305::{open_in_place as xsalsa20poly1305_open, seal_in_place as xsalsa20poly1305_seal};
@@ -42,6 +46,8 @@ enum Cipher {
     ChaCha20Poly1305(chacha20poly1305::ChaCha20Poly1305),
     XChaCha20Poly1305(chacha20poly1305::XChaCha20Poly1305),
     XSalsa20Poly1305(Zeroizing<[u8; 32]>),
+    ChaCha20Poly1305Legacy(Zeroizing<[u8; 32]>),
+    XChaCha20Poly1305Secretbox(Zeroizing<[u8; 32]>),
 }
 
 /// An AEAD keyed once and used for many messages (each with a fresh nonce).
@@ -67,6 +73,8 @@ impl Aead {
             (Algorithm::ChaCha20Poly1305, _) => Cipher::ChaCha20Poly1305(KeyInit::new_from_slice(key).expect("checked")),
             (Algorithm::XChaCha20Poly1305, _) => Cipher::XChaCha20Poly1305(KeyInit::new_from_slice(key).expect("checked")),
             (Algorithm::XSalsa20Poly1305, _) => Cipher::XSalsa20Poly1305(Zeroizing::new(*fixed::<32>("key", key)?)),
+            (Algorithm::ChaCha20Poly1305Legacy, _) => Cipher::ChaCha20Poly1305Legacy(Zeroizing::new(*fixed::<32>("key", key)?)),
+            (Algorithm::XChaCha20Poly1305Secretbox, _) => Cipher::XChaCha20Poly1305Secretbox(Zeroizing::new(*fixed::<32>("key", key)?)),
             _ => unreachable!("expect_kind admitted only AEADs"),
         };
         Ok(Aead { algorithm, cipher })
@@ -79,7 +87,7 @@ impl Aead {
 
     fn check(&self, nonce: &[u8], aad: &[u8]) -> Result<()> {
         Error::check_length("nonce", self.algorithm.info().nonce.expect("AEADs take nonces"), nonce.len())?;
-        if !aad.is_empty() && matches!(self.cipher, Cipher::XSalsa20Poly1305(_)) {
+        if !aad.is_empty() && matches!(self.cipher, Cipher::XSalsa20Poly1305(_) | Cipher::XChaCha20Poly1305Secretbox(_)) {
             return Err(Error::UnsupportedOption { algorithm: self.algorithm.name(), option: "aad" });
         }
         Ok(())
@@ -89,9 +97,11 @@ impl Aead {
     ///
     /// # Errors
     /// [`Error::InvalidLength`] for a wrong nonce length;
-    /// [`Error::UnsupportedOption`] for non-empty `aad` with XSalsa20-Poly1305;
+    /// [`Error::UnsupportedOption`] for non-empty `aad` with the secretboxes
+    /// (XSalsa20-Poly1305, XChaCha20-Poly1305-secretbox);
     /// [`Error::OutputLimit`] for a message longer than the algorithm allows
-    /// (2^36 - 32 bytes for GCM, 2^38 - 64 for ChaCha20-Poly1305).
+    /// (2^36 - 32 bytes for GCM, 2^38 - 64 for ChaCha20-Poly1305 and
+    /// the 64-bit-nonce original).
     pub fn seal_in_place_detached(&self, nonce: &[u8], aad: &[u8], buf: &mut [u8]) -> Result<[u8; TAG_LEN]> {
         self.check(nonce, aad)?;
         let limit = |_| Error::OutputLimit { what: "plaintext" };
@@ -102,6 +112,13 @@ impl Aead {
             Cipher::ChaCha20Poly1305(c) => c.encrypt_in_place_detached(nonce.into(), aad, buf).map_err(limit)?.into(),
             Cipher::XChaCha20Poly1305(c) => c.encrypt_in_place_detached(nonce.into(), aad, buf).map_err(limit)?.into(),
             Cipher::XSalsa20Poly1305(key) => xsalsa20poly1305_seal(key, fixed("nonce", nonce)?, buf),
+            Cipher::ChaCha20Poly1305Legacy(key) => {
+                if buf.len() as u64 > chacha20poly1305_legacy::MAX_MESSAGE {
+                    return Err(Error::OutputLimit { what: "plaintext" });
+                }
+                chacha20poly1305_legacy::seal_in_place(key, fixed("nonce", nonce)?, aad, buf)
+            }
+            Cipher::XChaCha20Poly1305Secretbox(key) => crate::sodium::secretbox::seal_in_place(key, fixed("nonce", nonce)?, buf)?,
         })
     }
 
@@ -121,6 +138,8 @@ impl Aead {
             Cipher::ChaCha20Poly1305(c) => c.decrypt_in_place_detached(nonce.into(), aad, buf, tag.into()).is_ok(),
             Cipher::XChaCha20Poly1305(c) => c.decrypt_in_place_detached(nonce.into(), aad, buf, tag.into()).is_ok(),
             Cipher::XSalsa20Poly1305(key) => xsalsa20poly1305_open(key, fixed("nonce", nonce)?, buf, tag),
+            Cipher::ChaCha20Poly1305Legacy(key) => chacha20poly1305_legacy::open_in_place(key, fixed("nonce", nonce)?, aad, buf, tag),
+            Cipher::XChaCha20Poly1305Secretbox(key) => crate::sodium::secretbox::open_in_place(key, fixed("nonce", nonce)?, buf, tag),
         };
         if ok {
             Ok(())

@@ -30,6 +30,7 @@ enum State {
     XChaCha20(chacha20::XChaCha20),
     Salsa20(salsa20::Salsa20),
     XSalsa20(salsa20::XSalsa20),
+    ChaCha20Legacy(chacha20::ChaCha20Legacy),
 }
 
 macro_rules! match_stream {
@@ -42,6 +43,7 @@ macro_rules! match_stream {
             State::XChaCha20($c) => $body,
             State::Salsa20($c) => $body,
             State::XSalsa20($c) => $body,
+            State::ChaCha20Legacy($c) => $body,
         }
     };
 }
@@ -52,7 +54,9 @@ macro_rules! match_stream {
 /// schedule is wiped on drop.
 ///
 /// Counters: ChaCha20 and XChaCha20 have a 32-bit block counter (RFC 8439
-/// §2.3; 256 GiB per nonce), Salsa20 and XSalsa20 a 64-bit one. For AES-CTR
+/// §2.3; 256 GiB per nonce), Salsa20 and XSalsa20 a 64-bit one. The
+/// 64-bit-nonce ChaCha20 (`chacha20-legacy`) has a 64-bit counter in djb's
+/// design, of which the `chacha20` crate implements the low 32 bits. For AES-CTR
 /// the 16-byte nonce is the initial counter block (big-endian, wrapping at
 /// 2^128, as SP 800-38A §B.1 leaves to the user) and `counter` skips whole blocks.
 pub struct Stream {
@@ -83,10 +87,11 @@ impl Stream {
             (Algorithm::XChaCha20, _) => State::XChaCha20(KeyIvInit::new_from_slices(key, nonce).expect("checked")),
             (Algorithm::Salsa20, _) => State::Salsa20(KeyIvInit::new_from_slices(key, nonce).expect("checked")),
             (Algorithm::XSalsa20, _) => State::XSalsa20(KeyIvInit::new_from_slices(key, nonce).expect("checked")),
+            (Algorithm::ChaCha20Legacy, _) => State::ChaCha20Legacy(KeyIvInit::new_from_slices(key, nonce).expect("checked")),
             _ => unreachable!("expect_kind admitted only ciphers"),
         };
         if counter != 0 {
-            let is_chacha = matches!(algorithm, Algorithm::ChaCha20 | Algorithm::XChaCha20);
+            let is_chacha = matches!(algorithm, Algorithm::ChaCha20 | Algorithm::XChaCha20 | Algorithm::ChaCha20Legacy);
             if is_chacha && counter > u64::from(u32::MAX) {
                 return Err(Error::InvalidParameter { what: "counter", expected: "0 to 2^32 - 1", got: counter });
             }

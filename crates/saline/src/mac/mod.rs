@@ -1,5 +1,6 @@
-//! Message authentication codes: HMAC over every fixed-output hash, and
-//! Poly1305. One-shot ([`mac`], [`verify`]) and streaming ([`Mac`]).
+//! Message authentication codes: HMAC over every fixed-output hash (and
+//! HMAC-SHA-512 truncated to 32 bytes, libsodium's `crypto_auth`),
+//! Poly1305, and SipHash-2-4 (64- and 128-bit, libsodium's `crypto_shorthash`). One-shot ([`mac`], [`verify`]) and streaming ([`Mac`]).
 //! Verification is always constant time and returns
 //! [`Error::VerificationFailed`] on a mismatch.
 //!
@@ -13,6 +14,7 @@
 
 pub mod hmac;
 mod poly1305;
+mod siphash;
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -20,13 +22,14 @@ use alloc::vec::Vec;
 use crate::catalog::{Algorithm, Kind};
 use crate::error::{Error, Expected, Result};
 use hmac::HmacState;
-use poly1305::Poly1305State;
-pub(crate) use poly1305::poly1305_tag;
+pub(crate) use poly1305::{poly1305_tag, Poly1305State};
+use siphash::SipHashState;
 
 #[derive(Clone)]
 enum State {
     Hmac(HmacState),
     Poly1305(Poly1305State),
+    SipHash(SipHashState),
 }
 
 /// A streaming MAC over any algorithm of kind [`Kind::Mac`].
@@ -51,17 +54,23 @@ pub struct Mac {
 
 impl Mac {
     /// A MAC keyed with `key`: any length for HMAC (RFC 2104 §2 hashes a
-    /// key longer than the block), exactly 32 bytes for Poly1305.
+    /// key longer than the block), exactly 32 bytes for Poly1305, 16 for SipHash.
     ///
     /// # Errors
     /// [`Error::UnknownAlgorithm`] for a non-MAC, [`Error::InvalidLength`] for
-    /// a Poly1305 key that is not 32 bytes.
+    /// a Poly1305 or SipHash key of the wrong length.
     pub fn new(algorithm: Algorithm, key: &[u8]) -> Result<Mac> {
         algorithm.expect_kind(&[Kind::Mac])?;
         let state = if algorithm == Algorithm::Poly1305 {
             let key: &[u8; 32] =
                 key.try_into().map_err(|_| Error::length("key", Expected::Exactly(32), key.len()))?;
             State::Poly1305(Poly1305State::new(key))
+        } else if matches!(algorithm, Algorithm::SipHash24 | Algorithm::SipHashX24) {
+            let key: &[u8; 16] =
+                key.try_into().map_err(|_| Error::length("key", Expected::Exactly(16), key.len()))?;
+            State::SipHash(SipHashState::new(key, algorithm == Algorithm::SipHashX24))
+        } else if algorithm == Algorithm::HmacSha512Trunc256 {
+            State::Hmac(HmacState::new(Algorithm::HmacSha512, key).expect("HMAC-SHA-512 is an HMAC"))
         } else {
             State::Hmac(HmacState::new(algorithm, key).expect("every other MAC is an HMAC"))
         };
@@ -83,6 +92,7 @@ impl Mac {
         match &mut self.state {
             State::Hmac(m) => m.update(data),
             State::Poly1305(m) => m.update(data),
+            State::SipHash(m) => m.update(data),
         }
     }
 
@@ -93,8 +103,14 @@ impl Mac {
     pub fn finalize_into_reset(&mut self, out: &mut [u8]) -> Result<()> {
         Error::check_length("output", Expected::Exactly(self.tag_len()), out.len())?;
         match &mut self.state {
+            State::Hmac(m) if self.algorithm == Algorithm::HmacSha512Trunc256 => {
+                let mut full = zeroize::Zeroizing::new([0u8; 64]);
+                m.finalize_into_reset(&mut full[..]);
+                out.copy_from_slice(&full[..32]);
+            }
             State::Hmac(m) => m.finalize_into_reset(out),
             State::Poly1305(m) => m.finalize_into_reset(out),
+            State::SipHash(m) => m.finalize_into_reset(out),
         }
         Ok(())
     }
@@ -124,15 +140,18 @@ impl Mac {
         match &mut self.state {
             State::Hmac(m) => m.reset(),
             State::Poly1305(m) => m.reset(),
+            State::SipHash(m) => m.reset(),
         }
     }
 }
 
 impl Drop for Mac {
     fn drop(&mut self) {
-        if let State::Hmac(m) = &mut self.state {
-            // SAFETY: called once, from Drop; the state is not used again.
-            unsafe { m.wipe() }
+        match &mut self.state {
+            // SAFETY (both): called once, from Drop; the state is not used again.
+            State::Hmac(m) => unsafe { m.wipe() },
+            State::SipHash(m) => unsafe { m.wipe() },
+            State::Poly1305(_) => {}
         }
     }
 }
