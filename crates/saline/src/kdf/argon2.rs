@@ -192,7 +192,8 @@ impl Default for VerifyLimits {
 }
 
 impl VerifyLimits {
-    fn admit(&self, params: &Argon2Params) -> Result<()> {
+    /// Ok when `params` are within these ceilings, else [`Error::CostLimit`].
+    pub(crate) fn admit(&self, params: &Argon2Params) -> Result<()> {
         let memory_limit = self.max_memory_kib.min(MAX_MEMORY_KIB);
         if params.m > memory_limit {
             return Err(Error::CostLimit { what: "m", limit: memory_limit.into(), got: params.m.into() });

@@ -14,6 +14,10 @@
 //!   trailing bits; salt ≥ 8 bytes, hash ≥ 16; m ≥ 8·p.
 //! * scrypt: exactly 101 characters, `$7$`, N's log2, r and p in the
 //!   crypt(3) base-64 alphabet, a 43-character salt, `$`, the 43-character hash.
+//! * Argon2 strings being verified are held to the same ceilings as
+//!   `kdf::argon2_verify` (`kdf::Argon2VerifyLimits::default()`, which admit
+//!   libsodium's SENSITIVE presets exactly), refused with
+//!   [`Error::CostLimit`] before any work.
 //! * Ceilings, refused with [`Error::InvalidParameter`] before computing:
 //!   Argon2 memory above [`crate::kdf::ARGON2_MAX_MEMORY_KIB`] or
 //!   t · m above [`ARGON2_MAX_WORK_KIB`]; scrypt memory (128 · r · N) above
@@ -281,6 +285,10 @@ fn parse_argon2(variant: Variant, s: &str) -> Result<Argon2String> {
 
 fn argon2_verify(variant: Variant, s: &str, password: &[u8]) -> Result<()> {
     let parsed = parse_argon2(variant, s)?;
+    // An untrusted string: the same ceilings as kdf::argon2_verify (they
+    // admit libsodium's SENSITIVE presets exactly), refused with CostLimit.
+    let params = crate::kdf::Argon2Params { t: parsed.t, m: parsed.m, p: parsed.p, out_len: parsed.hash.len() };
+    crate::kdf::Argon2VerifyLimits::default().admit(&params)?;
     let mut computed = Zeroizing::new(alloc::vec![0u8; parsed.hash.len()]);
     argon2_compute(variant, parsed.t, parsed.m, parsed.p, password, &parsed.salt, &mut computed)?;
     if crate::ct_eq(&computed, &parsed.hash) {
