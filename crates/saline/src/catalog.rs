@@ -207,12 +207,12 @@ catalog! {
     Kx = 132, "kx", ["crypto_kx", "kx-x25519-blake2b"], KeyAgreement, key K32, nonce None, tag 0, out 32, max 32, block 0, Suffix;
 
     // KDFs. Output ranges are checked by each function in crate::kdf.
-    Argon2id = 150, "argon2id", [], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
-    Argon2i = 151, "argon2i", [], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
+    Argon2id = 150, "argon2id", ["argon2id13", "crypto_pwhash_argon2id"], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
+    Argon2i = 151, "argon2i", ["argon2i13", "crypto_pwhash_argon2i"], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
     Argon2d = 152, "argon2d", [], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
     Bcrypt = 153, "bcrypt", ["2b"], Kdf, key None, nonce None, tag 0, out 23, max 23, block 0, Suffix;
     Pbkdf2 = 154, "pbkdf2", [], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
-    Scrypt = 155, "scrypt", [], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
+    Scrypt = 155, "scrypt", ["scryptsalsa208sha256", "crypto_pwhash_scryptsalsa208sha256"], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
     Hkdf = 156, "hkdf", [], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
 }
 
