@@ -29,8 +29,8 @@ func TestDifferentialAgainstXCrypto(t *testing.T) {
 
 func TestPanicsOnBadParameters(t *testing.T) {
 	for name, f := range map[string]func(){
-		"time 0":    func() { argon2.IDKey(nil, make([]byte, 16), 0, 64, 1, 32) },
-		"threads 0": func() { argon2.IDKey(nil, make([]byte, 16), 1, 64, 0, 32) },
+		"time 0":     func() { argon2.IDKey(nil, make([]byte, 16), 0, 64, 1, 32) },
+		"threads 0":  func() { argon2.IDKey(nil, make([]byte, 16), 1, 64, 0, 32) },
 		"short salt": func() { argon2.IDKey(nil, nil, 1, 64, 1, 32) },
 	} {
 		func() {

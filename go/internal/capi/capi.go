@@ -33,27 +33,27 @@ import (
 
 // Operation codes and statuses, from the generated header.
 const (
-	OpHash               = C.SALINE_OP_HASH
-	OpMac                = C.SALINE_OP_MAC
-	OpAeadSeal           = C.SALINE_OP_AEAD_SEAL
-	OpAeadOpen           = C.SALINE_OP_AEAD_OPEN
-	OpBoxBefore          = C.SALINE_OP_BOX_BEFORE
-	OpBoxSeal            = C.SALINE_OP_BOX_SEAL
-	OpBoxOpen            = C.SALINE_OP_BOX_OPEN
-	OpEd25519KeyPair     = C.SALINE_OP_ED25519_KEY_PAIR
-	OpEd25519Sign        = C.SALINE_OP_ED25519_SIGN
-	OpEd25519Verify      = C.SALINE_OP_ED25519_VERIFY
-	OpX25519PublicKey    = C.SALINE_OP_X25519_PUBLIC_KEY
-	OpCryptoScalarmult   = C.SALINE_OP_CRYPTO_SCALARMULT
-	OpArgon2             = C.SALINE_OP_ARGON2
-	OpRandomBytes        = C.SALINE_OP_RANDOM_BYTES
-	StatusVerification   = C.SALINE_STATUS_VERIFICATION
-	AlgXSalsa20Poly1305  = C.SALINE_ALG_XSALSA20_POLY1305
-	AlgBlake2b           = C.SALINE_ALG_BLAKE2B
-	AlgBlake3            = C.SALINE_ALG_BLAKE3
-	AlgArgon2id          = C.SALINE_ALG_ARGON2ID
-	AlgArgon2i           = C.SALINE_ALG_ARGON2I
-	AlgSha256            = C.SALINE_ALG_SHA256
+	OpHash              = C.SALINE_OP_HASH
+	OpMac               = C.SALINE_OP_MAC
+	OpAeadSeal          = C.SALINE_OP_AEAD_SEAL
+	OpAeadOpen          = C.SALINE_OP_AEAD_OPEN
+	OpBoxBefore         = C.SALINE_OP_BOX_BEFORE
+	OpBoxSeal           = C.SALINE_OP_BOX_SEAL
+	OpBoxOpen           = C.SALINE_OP_BOX_OPEN
+	OpEd25519KeyPair    = C.SALINE_OP_ED25519_KEY_PAIR
+	OpEd25519Sign       = C.SALINE_OP_ED25519_SIGN
+	OpEd25519Verify     = C.SALINE_OP_ED25519_VERIFY
+	OpX25519PublicKey   = C.SALINE_OP_X25519_PUBLIC_KEY
+	OpCryptoScalarmult  = C.SALINE_OP_CRYPTO_SCALARMULT
+	OpArgon2            = C.SALINE_OP_ARGON2
+	OpRandomBytes       = C.SALINE_OP_RANDOM_BYTES
+	StatusVerification  = C.SALINE_STATUS_VERIFICATION
+	AlgXSalsa20Poly1305 = C.SALINE_ALG_XSALSA20_POLY1305
+	AlgBlake2b          = C.SALINE_ALG_BLAKE2B
+	AlgBlake3           = C.SALINE_ALG_BLAKE3
+	AlgArgon2id         = C.SALINE_ALG_ARGON2ID
+	AlgArgon2i          = C.SALINE_ALG_ARGON2I
+	AlgSha256           = C.SALINE_ALG_SHA256
 )
 
 // Error is a failed Saline call: the status (1 range, 2 value,
