@@ -1,10 +1,11 @@
 # The C ABI (crates/saline-ffi) and the Go module on it (go/).
-#   make go-test       static library, header check, C tests (plain and under
+#   make go-test       static library, header check, C tests (under
 #                      AddressSanitizer), go vet, go test ./...
+#   make ffi-c-test    the C tests without the sanitizer
 #   make ffi-header    regenerates crates/saline-ffi/include/saline.h
 #   make go-lib        only the library and header the Go module links
-# Everything builds in the release profile, so the library the C tests and Go
-# link is the one a user gets.
+# The library is the release build (the one a user gets); the header check
+# runs in the test profile that `make test-rust` has already built.
 
 FFI_DIR := crates/saline-ffi
 FFI_LIB := target/release/libsaline_ffi.a
@@ -50,7 +51,9 @@ go-lib: ffi-lib
 	cp $(FFI_LIB) $(GO_LIB_DIR)/$(GO_PLATFORM)/
 
 go-vet: go-lib
-	cd go && go vet ./...
+	cd go && test -z "$$(gofmt -l .)" && go vet ./...
 
-go-test: ffi-header-check ffi-c-test ffi-c-test-asan go-vet
+# The C tests run once, under AddressSanitizer (the library is the same one
+# ffi-c-test links; only the test program is instrumented).
+go-test: ffi-header-check ffi-c-test-asan go-vet
 	cd go && go test ./...
