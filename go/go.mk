@@ -17,7 +17,7 @@ FFI_VECTORS := $(wildcard vectors/hash/*.json vectors/mac/*.json vectors/aead/*.
 GO_LIB_DIR := go/internal/capi/lib
 GO_PLATFORM := $(shell go env GOOS 2>/dev/null)_$(shell go env GOARCH 2>/dev/null)
 
-.PHONY: ffi-lib ffi-header ffi-header-check ffi-c-test ffi-c-test-asan go-lib go-vet go-test
+.PHONY: ffi-lib ffi-header ffi-header-check ffi-c-test ffi-c-test-asan go-lib go-vet go-test bench-go-saline
 
 ffi-lib:
 	$(CARGO) build -p saline-ffi --locked --release
@@ -52,8 +52,15 @@ go-lib: ffi-lib
 
 go-vet: go-lib
 	cd go && test -z "$$(gofmt -l .)" && go vet ./...
+	cd bench/go && go vet -tags saline .
 
 # The C tests run once, under AddressSanitizer (the library is the same one
 # ffi-c-test links; only the test program is instrumented).
 go-test: ffi-header-check ffi-c-test-asan go-vet
 	cd go && go test ./...
+
+# The Go bench runner with Saline's rows (bench/go/libraries_saline.go, built
+# with -tags saline), beside the standard library and x/crypto.
+# `make bench-go-saline ONLY='^seal/'`; results go where bench-go writes them.
+bench-go-saline: go-lib
+	cd bench/go && nice go run -tags saline . --profile $(or $(BENCH_PROFILE),quick) --only '$(ONLY)'

@@ -94,6 +94,20 @@ func Sum(name string, data []byte) ([]byte, error) {
 	return out, nil
 }
 
+// MAC returns the tag of data under the MAC named name ("hmac-sha256",
+// "poly1305", ...) keyed with key, in one call.
+func MAC(name string, key, data []byte) ([]byte, error) {
+	info, err := lookup(name, "mac")
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, info.OutputLen)
+	if _, err := capi.Call(capi.OpMac, info.ID, nil, out, key, data); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 type aead struct {
 	id        uint32
 	key       []byte

@@ -95,6 +95,9 @@ func TestNewHMACMatchesCryptoHMAC(t *testing.T) {
 			if !bytes.Equal(ours.Sum(nil), theirs.Sum(nil)) || ours.BlockSize() != theirs.BlockSize() || ours.Size() != theirs.Size() {
 				t.Errorf("HMAC %s with a %d-byte key differs", name, keyLen)
 			}
+			if tag, err := saline.MAC("hmac-"+peerName, key, data); err != nil || !bytes.Equal(tag, theirs.Sum(nil)) {
+				t.Errorf("MAC hmac-%s with a %d-byte key differs: %v", peerName, keyLen, err)
+			}
 		}
 	}
 }
