@@ -10,7 +10,7 @@ import (
 )
 
 // The acceptance check for the subpackages: a program written against
-// x/crypto's nacl/box, nacl/secretbox, argon2 and crypto/ed25519 compiles
+// x/crypto's nacl/box, nacl/secretbox, argon2, curve25519 and crypto/ed25519 compiles
 // against Saline's packages after changing only its import paths, and prints
 // the same bytes.
 func TestDropIn(t *testing.T) {
@@ -24,6 +24,7 @@ func TestDropIn(t *testing.T) {
 	rewritten := strings.NewReplacer(
 		`"crypto/ed25519"`, `"example.invalid/saline/go/ed25519"`,
 		`"golang.org/x/crypto/argon2"`, `"example.invalid/saline/go/argon2"`,
+		`"golang.org/x/crypto/curve25519"`, `"example.invalid/saline/go/curve25519"`,
 		`"golang.org/x/crypto/nacl/box"`, `"example.invalid/saline/go/nacl/box"`,
 		`"golang.org/x/crypto/nacl/secretbox"`, `"example.invalid/saline/go/nacl/secretbox"`,
 	).Replace(string(program))

@@ -14,6 +14,7 @@ import (
 	saline "example.invalid/saline/go"
 	"example.invalid/saline/go/argon2"
 	"example.invalid/saline/go/blake3"
+	"example.invalid/saline/go/curve25519"
 	"example.invalid/saline/go/ed25519"
 	"example.invalid/saline/go/nacl/box"
 	"example.invalid/saline/go/nacl/secretbox"
@@ -144,6 +145,14 @@ func salineLibrary() *Library {
 	}
 	ops["lowlevel:crypto_sign_keypair"] = func(fx *Fixture, _ *Case) (*Runner, error) {
 		return &Runner{Run: func() []byte { return ed25519.NewKeyFromSeed(fx.Seed).Public().(ed25519.PublicKey) }}, nil
+	}
+	ops["dh:x25519"] = func(fx *Fixture, _ *Case) (*Runner, error) {
+		pkB, _ := pair(fx.SeedB)
+		return &Runner{Run: func() []byte { s, _ := curve25519.X25519(fx.Seed, pkB[:]); return s }}, nil
+	}
+	ops["lowlevel:crypto_scalarmult"] = ops["dh:x25519"]
+	ops["lowlevel:crypto_scalarmult_base"] = func(fx *Fixture, _ *Case) (*Runner, error) {
+		return &Runner{Run: func() []byte { pk, _ := curve25519.X25519(fx.Seed, curve25519.Basepoint); return pk }}, nil
 	}
 	argon := func(key func(pw, salt []byte, t, m uint32, p uint8, n uint32) []byte) Factory {
 		return func(fx *Fixture, _ *Case) (*Runner, error) {
