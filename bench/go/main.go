@@ -70,6 +70,10 @@ func (s Settings) timingFor(c *Case) Timing {
 	return t
 }
 
+// extraLibraries are registered by files built with tags (libraries_saline.go);
+// they come first, so Saline is the reference when it is built.
+var extraLibraries []*Library
+
 type Workloads struct {
 	Profiles map[string]Settings `json:"profiles"`
 	Cases    []Case              `json:"cases"`
@@ -91,7 +95,7 @@ func main() {
 		check(fmt.Errorf("unknown profile %q", *profile))
 	}
 	re := regexp.MustCompile(*only)
-	libs := []*Library{stdLibrary(), xcryptoLibrary()}
+	libs := append(extraLibraries, stdLibrary(), xcryptoLibrary())
 	var cases []*Case
 	for i := range w.Cases {
 		c := &w.Cases[i]
