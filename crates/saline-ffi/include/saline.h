@@ -147,6 +147,106 @@
 #define SALINE_OP_RANDOM_BYTES 90
 /* bytes: [a, b]; out: 1 byte: 1 if equal (constant time for equal lengths). */
 #define SALINE_OP_CONSTANT_TIME_EQUAL 91
+/* bytes: [key, header? (24, random if omitted)]; out: state (52) ‖ header (24). */
+#define SALINE_OP_SECRET_STREAM_INIT_PUSH 100
+/* bytes: [state (52), message, ad?]; nums: [tag (0 message, 1 push, 2 rekey, 3 final)]; out: next state (52) ‖ chunk (len + 17). */
+#define SALINE_OP_SECRET_STREAM_PUSH 101
+/* bytes: [header (24), key]; out: state (52). */
+#define SALINE_OP_SECRET_STREAM_INIT_PULL 102
+/* bytes: [state (52), chunk, ad?]; out: next state (52) ‖ tag (1) ‖ message (len − 17); error if the chunk does not verify. */
+#define SALINE_OP_SECRET_STREAM_PULL 103
+/* bytes: [state (52)]; out: the rekeyed state (52). */
+#define SALINE_OP_SECRET_STREAM_REKEY 104
+/* bytes: [seed? (random if omitted)]; out: public key (32) ‖ secret key (32). crypto_kx. */
+#define SALINE_OP_KX_KEY_PAIR 105
+/* bytes: [client pk, client sk, server pk]; out: rx (32) ‖ tx (32). */
+#define SALINE_OP_KX_CLIENT_SESSION_KEYS 106
+/* bytes: [server pk, server sk, client pk]; out: rx (32) ‖ tx (32). */
+#define SALINE_OP_KX_SERVER_SESSION_KEYS 107
+/* alg: chacha20-legacy, chacha20, xchacha20, salsa20 or xsalsa20; bytes: [message, nonce, key]; nums: [ic]; out: crypto_stream_*_xor_ic. */
+#define SALINE_OP_SODIUM_STREAM_XOR_IC 108
+/* bytes: [message, nonce (24), key]; out: tag ‖ ciphertext (crypto_secretbox_xchacha20poly1305_easy). */
+#define SALINE_OP_SECRETBOX_XCHA_CHA20_POLY1305_SEAL 109
+/* bytes: [box, nonce, key]; out: message. */
+#define SALINE_OP_SECRETBOX_XCHA_CHA20_POLY1305_OPEN 110
+/* bytes: [public key, secret key]; out: shared key (crypto_box_curve25519xchacha20poly1305_beforenm). */
+#define SALINE_OP_BOX_XCHA_CHA20_POLY1305_BEFORE 111
+/* bytes: [message, nonce, their public key, my secret key]; out: tag ‖ ciphertext. */
+#define SALINE_OP_BOX_XCHA_CHA20_POLY1305_SEAL 112
+/* bytes: [box, nonce, their public key, my secret key]; out: message. */
+#define SALINE_OP_BOX_XCHA_CHA20_POLY1305_OPEN 113
+/* bytes: [message, recipient public key]; out: ephemeral pk ‖ tag ‖ ciphertext. */
+#define SALINE_OP_BOX_XCHA_CHA20_POLY1305_SEAL_ANONYMOUS 114
+/* bytes: [sealed, public key, secret key]; out: message. */
+#define SALINE_OP_BOX_XCHA_CHA20_POLY1305_SEAL_OPEN 115
+/* bytes: [message, secret key (64)]; out: Ed25519ph signature (64). */
+#define SALINE_OP_ED25519PH_SIGN 116
+/* bytes: [signature, message, public key]; out: 1 byte, 1 valid / 0 not. */
+#define SALINE_OP_ED25519PH_VERIFY 117
+/* bytes: [p]; out: 1 byte: crypto_core_ed25519_is_valid_point. */
+#define SALINE_OP_CORE_ED25519_IS_VALID_POINT 118
+/* bytes: [p, q]; out: p + q (any points on the curve). */
+#define SALINE_OP_CORE_ED25519_ADD 119
+/* bytes: [p, q]; out: p − q. */
+#define SALINE_OP_CORE_ED25519_SUB 120
+/* bytes: [r (32)]; out: crypto_core_ed25519_from_uniform. */
+#define SALINE_OP_CORE_ED25519_FROM_UNIFORM 121
+/* bytes: [h (64)]; out: crypto_core_ed25519_from_hash. */
+#define SALINE_OP_CORE_ED25519_FROM_HASH 122
+/* bytes: [n, p]; nums: [clamp (1) or not (0)]; out: crypto_scalarmult_ed25519(_noclamp). */
+#define SALINE_OP_SCALARMULT_ED25519 123
+/* bytes: [n]; nums: [clamp (1) or not (0)]; out: crypto_scalarmult_ed25519_base(_noclamp). */
+#define SALINE_OP_SCALARMULT_ED25519_BASE 124
+/* bytes: [s (any 32 bytes)]; out: s⁻¹ mod ℓ (crypto_core_{ed25519,ristretto255}_scalar_invert). */
+#define SALINE_OP_CORE_SCALAR_INVERT 125
+/* bytes: [s]; out: −s mod ℓ. */
+#define SALINE_OP_CORE_SCALAR_NEGATE 126
+/* bytes: [s]; out: 1 − s mod ℓ. */
+#define SALINE_OP_CORE_SCALAR_COMPLEMENT 127
+/* bytes: [x, y]; out: x + y mod ℓ (libsodium's modulo-2^256 step). */
+#define SALINE_OP_CORE_SCALAR_ADD 128
+/* bytes: [x, y]; out: x − y mod ℓ. */
+#define SALINE_OP_CORE_SCALAR_SUB 129
+/* bytes: [x, y]; out: x · y mod ℓ. */
+#define SALINE_OP_CORE_SCALAR_MUL 130
+/* bytes: [s (64)]; out: s mod ℓ. */
+#define SALINE_OP_CORE_SCALAR_REDUCE 131
+/* bytes: [p]; out: 1 byte: crypto_core_ristretto255_is_valid_point. */
+#define SALINE_OP_RISTRETTO255_IS_VALID_POINT 132
+/* bytes: [p, q]; out: p + q. */
+#define SALINE_OP_RISTRETTO255_ADD 133
+/* bytes: [p, q]; out: p − q. */
+#define SALINE_OP_RISTRETTO255_SUB 134
+/* bytes: [h (64)]; out: crypto_core_ristretto255_from_hash. */
+#define SALINE_OP_RISTRETTO255_FROM_HASH 135
+/* bytes: [n, p]; out: crypto_scalarmult_ristretto255. */
+#define SALINE_OP_SCALARMULT_RISTRETTO255 136
+/* bytes: [n]; out: crypto_scalarmult_ristretto255_base. */
+#define SALINE_OP_SCALARMULT_RISTRETTO255_BASE 137
+/* alg: argon2i, argon2id or scrypt; bytes: [password, salt (16; 32 for scrypt)]; nums: [out_len, opslimit, memlimit]; out: crypto_pwhash. */
+#define SALINE_OP_PWHASH 138
+/* alg: argon2i, argon2id or scrypt; bytes: [password]; nums: [opslimit, memlimit]; out: the string (length returned). */
+#define SALINE_OP_PWHASH_STR 139
+/* bytes: [password, string ($argon2id$, $argon2i$ or $7$)]; out: nothing (error if it does not verify). */
+#define SALINE_OP_PWHASH_STR_VERIFY 140
+/* bytes: [string]; nums: [opslimit, memlimit]; out: 1 byte, 1 if the string's costs differ. */
+#define SALINE_OP_PWHASH_STR_NEEDS_REHASH 141
+/* bytes: [n]; out: n + 1 (little-endian, sodium_increment). */
+#define SALINE_OP_SODIUM_INCREMENT 142
+/* bytes: [a, b]; out: a + b mod 2^(8·len). */
+#define SALINE_OP_SODIUM_ADD 143
+/* bytes: [a, b]; out: a − b mod 2^(8·len). */
+#define SALINE_OP_SODIUM_SUB 144
+/* bytes: [a, b]; out: 1 byte: 0 if a < b, 1 if equal, 2 if a > b (sodium_compare + 1). */
+#define SALINE_OP_SODIUM_COMPARE 145
+/* bytes: [n]; out: 1 byte: 1 if all zero. */
+#define SALINE_OP_SODIUM_IS_ZERO 146
+/* bytes: [data]; nums: [block size]; out: ISO/IEC 7816-4 padded data. */
+#define SALINE_OP_SODIUM_PAD 147
+/* bytes: [padded]; nums: [block size]; out: the data without its padding. */
+#define SALINE_OP_SODIUM_UNPAD 148
+/* bytes: [seed (32)]; nums: [length]; out: randombytes_buf_deterministic. */
+#define SALINE_OP_RANDOM_BYTES_DETERMINISTIC 149
 
 /* Algorithm ids (saline::catalog). Stable ABI; saline_algorithm_info() gives their sizes. */
 #define SALINE_ALG_SHA1 1
@@ -187,20 +287,30 @@
 #define SALINE_ALG_HMAC_RIPEMD160 55
 #define SALINE_ALG_HMAC_WHIRLPOOL 56
 #define SALINE_ALG_POLY1305 57
+#define SALINE_ALG_HMAC_SHA512_TRUNC256 60
+#define SALINE_ALG_SIPHASH_2_4 58
+#define SALINE_ALG_SIPHASHX_2_4 59
 #define SALINE_ALG_AES_CBC 80
 #define SALINE_ALG_AES_CTR 81
 #define SALINE_ALG_CHACHA20 82
 #define SALINE_ALG_XCHACHA20 83
 #define SALINE_ALG_SALSA20 84
 #define SALINE_ALG_XSALSA20 85
+#define SALINE_ALG_CHACHA20_LEGACY 86
 #define SALINE_ALG_AES_GCM 100
 #define SALINE_ALG_CHACHA20_POLY1305 101
 #define SALINE_ALG_XCHACHA20_POLY1305 102
 #define SALINE_ALG_XSALSA20_POLY1305 103
+#define SALINE_ALG_CHACHA20_POLY1305_LEGACY 104
+#define SALINE_ALG_XCHACHA20_POLY1305_SECRETBOX 106
+#define SALINE_ALG_SECRETSTREAM_XCHACHA20_POLY1305 105
 #define SALINE_ALG_BOX 120
 #define SALINE_ALG_SEALEDBOX 121
+#define SALINE_ALG_BOX_XCHACHA20_POLY1305 122
+#define SALINE_ALG_SEALEDBOX_XCHACHA20_POLY1305 123
 #define SALINE_ALG_ED25519 130
 #define SALINE_ALG_X25519 131
+#define SALINE_ALG_KX 132
 #define SALINE_ALG_ARGON2ID 150
 #define SALINE_ALG_ARGON2I 151
 #define SALINE_ALG_ARGON2D 152
