@@ -612,3 +612,21 @@ pub fn catalog_json() -> alloc::string::String {
     out.push(']');
     out
 }
+
+/// The backend registry's selection as JSON (`saline::backends()`), for
+/// bindings to show: `[{"primitive":"poly1305","selected":"libsodium",
+/// "available":["libsodium","rustcrypto"],"forced":false}, ...]`. Names are
+/// fixed ASCII identifiers, so no escaping is needed.
+pub fn backends_json() -> alloc::string::String {
+    use core::fmt::Write;
+    let mut out = alloc::string::String::from("[");
+    for (i, b) in saline::backends().iter().enumerate() {
+        let _ = write!(out, "{}{{\"primitive\":\"{}\",\"selected\":\"{}\",\"available\":[", if i > 0 { "," } else { "" }, b.primitive, b.selected);
+        for (j, name) in b.available.iter().enumerate() {
+            let _ = write!(out, "{}\"{name}\"", if j > 0 { "," } else { "" });
+        }
+        let _ = write!(out, "],\"forced\":{}}}", b.forced);
+    }
+    out.push(']');
+    out
+}

@@ -20,15 +20,85 @@
 
 mod xsalsa20poly1305;
 
-pub(crate) use xsalsa20poly1305::{open_in_place as xsalsa20poly1305_open, seal_in_place as xsalsa20poly1305_seal};
 
 use aes_gcm::aead::{AeadInPlace, KeyInit};
 use alloc::vec::Vec;
 use zeroize::{Zeroize, Zeroizing};
 
+use crate::backend::{Backend, Registry};
 use crate::catalog::{Algorithm, Kind, TagPosition};
 use crate::cipher::fixed;
 use crate::error::{Error, Expected, Result};
+
+/// How an AEAD of the registry is keyed: RustCrypto's types, or ring's.
+#[derive(Clone, Copy)]
+pub(crate) enum AeadBackend {
+    RustCrypto,
+    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+    Ring,
+}
+
+/// ChaCha20-Poly1305: ring first (bench/rust, seal 1 KiB: see
+/// docs/DEPENDENCIES.md), RustCrypto's portable build after.
+pub(crate) static CHACHA20POLY1305_BACKENDS: Registry<AeadBackend> = Registry::new(
+    "chacha20poly1305",
+    &[
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        Backend::portable("ring", AeadBackend::Ring),
+        Backend::portable("rustcrypto", AeadBackend::RustCrypto),
+    ],
+);
+
+/// AES-128-GCM and AES-256-GCM (ring has no AES-192: that key size always
+/// uses RustCrypto's `aes-gcm`).
+pub(crate) static AES_GCM_BACKENDS: Registry<AeadBackend> = Registry::new(
+    "aes-gcm",
+    &[
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        Backend::portable("ring", AeadBackend::Ring),
+        Backend::portable("rustcrypto", AeadBackend::RustCrypto),
+    ],
+);
+
+/// XSalsa20-Poly1305 in place: `seal(key, nonce, buf) -> tag` and
+/// `open(key, nonce, buf, tag) -> valid`, the latter checking before decrypting.
+#[derive(Clone, Copy)]
+pub(crate) struct XSalsa20Poly1305Fns {
+    pub(crate) seal: fn(&[u8; 32], &[u8; 24], &mut [u8]) -> [u8; 16],
+    pub(crate) open: fn(&[u8; 32], &[u8; 24], &mut [u8], &[u8; 16]) -> bool,
+}
+
+/// secretbox, box, sealed box and the XSalsa20-Poly1305 AEAD: libsodium first
+/// (its AVX2 Salsa20 and SSE2 Poly1305), the RustCrypto composition after.
+pub(crate) static XSALSA20POLY1305_BACKENDS: Registry<XSalsa20Poly1305Fns> = Registry::new(
+    "xsalsa20poly1305",
+    &[
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        Backend {
+            name: "libsodium",
+            usable: crate::backend::libsodium::usable,
+            entry: XSalsa20Poly1305Fns {
+                seal: crate::backend::libsodium::xsalsa20poly1305_seal,
+                open: crate::backend::libsodium::xsalsa20poly1305_open,
+            },
+        },
+        Backend::portable(
+            "rustcrypto",
+            XSalsa20Poly1305Fns { seal: xsalsa20poly1305::seal_in_place, open: xsalsa20poly1305::open_in_place },
+        ),
+    ],
+);
+
+/// The selected XSalsa20-Poly1305 seal (see [`XSALSA20POLY1305_BACKENDS`]).
+pub(crate) fn xsalsa20poly1305_seal(key: &[u8; 32], nonce: &[u8; 24], buf: &mut [u8]) -> [u8; 16] {
+    (XSALSA20POLY1305_BACKENDS.get().seal)(key, nonce, buf)
+}
+
+/// The selected XSalsa20-Poly1305 open: checks `tag` in constant time and
+/// only then decrypts; on `false`, `buf` still holds the ciphertext.
+pub(crate) fn xsalsa20poly1305_open(key: &[u8; 32], nonce: &[u8; 24], buf: &mut [u8], tag: &[u8; 16]) -> bool {
+    (XSALSA20POLY1305_BACKENDS.get().open)(key, nonce, buf, tag)
+}
 
 /// Every AEAD in the catalog has a 16-byte tag.
 pub const TAG_LEN: usize = 16;
@@ -42,6 +112,9 @@ enum Cipher {
     ChaCha20Poly1305(chacha20poly1305::ChaCha20Poly1305),
     XChaCha20Poly1305(chacha20poly1305::XChaCha20Poly1305),
     XSalsa20Poly1305(Zeroizing<[u8; 32]>),
+    /// AES-128/256-GCM or ChaCha20-Poly1305 from ring (native builds).
+    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+    Ring(crate::backend::ring::AeadKey),
 }
 
 /// An AEAD keyed once and used for many messages (each with a fresh nonce).
@@ -60,6 +133,20 @@ impl Aead {
     pub fn new(algorithm: Algorithm, key: &[u8]) -> Result<Aead> {
         let info = algorithm.expect_kind(&[Kind::Aead])?.info();
         Error::check_length("key", info.key.expect("AEADs take keys"), key.len())?;
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        {
+            let registry = match algorithm {
+                Algorithm::AesGcm => Some(&AES_GCM_BACKENDS),
+                Algorithm::ChaCha20Poly1305 => Some(&CHACHA20POLY1305_BACKENDS),
+                _ => None,
+            };
+            if let Some(AeadBackend::Ring) = registry.map(|r| r.get()) {
+                let chacha = algorithm == Algorithm::ChaCha20Poly1305;
+                if let Some(key) = crate::backend::ring::AeadKey::new(key, chacha) {
+                    return Ok(Aead { algorithm, cipher: Cipher::Ring(key) });
+                }
+            }
+        }
         let cipher = match (algorithm, key.len()) {
             (Algorithm::AesGcm, 16) => Cipher::Aes128Gcm(KeyInit::new_from_slice(key).expect("checked")),
             (Algorithm::AesGcm, 24) => Cipher::Aes192Gcm(KeyInit::new_from_slice(key).expect("checked")),
@@ -102,6 +189,8 @@ impl Aead {
             Cipher::ChaCha20Poly1305(c) => c.encrypt_in_place_detached(nonce.into(), aad, buf).map_err(limit)?.into(),
             Cipher::XChaCha20Poly1305(c) => c.encrypt_in_place_detached(nonce.into(), aad, buf).map_err(limit)?.into(),
             Cipher::XSalsa20Poly1305(key) => xsalsa20poly1305_seal(key, fixed("nonce", nonce)?, buf),
+            #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+            Cipher::Ring(key) => key.seal(fixed("nonce", nonce)?, aad, buf).ok_or(Error::OutputLimit { what: "plaintext" })?,
         })
     }
 
@@ -112,6 +201,14 @@ impl Aead {
     /// tag that is not 16 bytes; [`Error::VerificationFailed`] for a wrong
     /// tag, in which case `buf` still holds the ciphertext.
     pub fn open_in_place_detached(&self, nonce: &[u8], aad: &[u8], buf: &mut [u8], tag: &[u8]) -> Result<()> {
+        self.open_detached_inner(nonce, aad, buf, tag, true)
+    }
+
+    /// [`Aead::open_in_place_detached`]; with `keep_ciphertext` false a
+    /// rejected `buf` may be zeroed instead (for callers that wipe it anyway).
+    fn open_detached_inner(&self, nonce: &[u8], aad: &[u8], buf: &mut [u8], tag: &[u8], keep_ciphertext: bool) -> Result<()> {
+        #[cfg(not(all(feature = "std", not(target_arch = "wasm32"))))]
+        let _ = keep_ciphertext;
         self.check(nonce, aad)?;
         let tag: &[u8; TAG_LEN] = fixed("tag", tag)?;
         let ok = match &self.cipher {
@@ -121,6 +218,8 @@ impl Aead {
             Cipher::ChaCha20Poly1305(c) => c.decrypt_in_place_detached(nonce.into(), aad, buf, tag.into()).is_ok(),
             Cipher::XChaCha20Poly1305(c) => c.decrypt_in_place_detached(nonce.into(), aad, buf, tag.into()).is_ok(),
             Cipher::XSalsa20Poly1305(key) => xsalsa20poly1305_open(key, fixed("nonce", nonce)?, buf, tag),
+            #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+            Cipher::Ring(key) => key.open(fixed("nonce", nonce)?, aad, buf, tag, keep_ciphertext),
         };
         if ok {
             Ok(())
@@ -153,7 +252,8 @@ impl Aead {
         Error::check_length("ciphertext", Expected::AtLeast(TAG_LEN), sealed.len())?;
         let (ct_range, tag_range) = self.layout(sealed.len());
         let mut out = sealed[ct_range].to_vec();
-        match self.open_in_place_detached(nonce, aad, &mut out, &sealed[tag_range]) {
+        // `out` is a copy that is wiped on failure: no need to keep the ciphertext.
+        match self.open_detached_inner(nonce, aad, &mut out, &sealed[tag_range], false) {
             Ok(()) => Ok(out),
             Err(e) => {
                 out.zeroize();

@@ -1,0 +1,56 @@
+//! libsodium backends (libsodium-sys-stable: libsodium 1.0.22 built from its
+//! vendored, signature-checked source, without `--enable-opt`, so without
+//! `-march=native`). `sodium_init` runs once and picks libsodium's SSE2,
+//! SSSE3, AVX2 or AVX-512 code for this CPU at run time.
+//!
+//! Each function has the signature of the portable backend it stands beside;
+//! `tests/backends.rs` and `tests/libsodium.rs` prove them equal byte for byte.
+
+use libsodium_sys as ffi;
+
+/// Whether libsodium initialised (it fails only if the OS gives it no
+/// randomness source at start-up). Checked once by the registry.
+pub(crate) fn usable() -> bool {
+    static READY: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    // SAFETY: sodium_init is thread-safe and idempotent.
+    *READY.get_or_init(|| unsafe { ffi::sodium_init() } >= 0)
+}
+
+/// Poly1305 tag of `data` under a one-time key (`crypto_onetimeauth_poly1305`).
+pub(crate) fn poly1305_tag(key: &[u8; 32], data: &[u8]) -> [u8; 16] {
+    let mut tag = [0u8; 16];
+    // SAFETY: the pointers cover their lengths (16, data.len(), 32 bytes);
+    // the function only reads `data` and `key` and writes `tag`.
+    unsafe { ffi::crypto_onetimeauth_poly1305(tag.as_mut_ptr(), data.as_ptr(), data.len() as u64, key.as_ptr()) };
+    tag
+}
+
+/// XSalsa20-Poly1305 in place (`crypto_secretbox_detached`, which libsodium
+/// documents as safe when the message and ciphertext are the same buffer).
+pub(crate) fn xsalsa20poly1305_seal(key: &[u8; 32], nonce: &[u8; 24], buf: &mut [u8]) -> [u8; 16] {
+    let mut tag = [0u8; 16];
+    let p = buf.as_mut_ptr();
+    // SAFETY: in and out are the same `buf.len()` bytes, which libsodium
+    // allows; tag, nonce and key have their fixed sizes.
+    unsafe { ffi::crypto_secretbox_detached(p, tag.as_mut_ptr(), p, buf.len() as u64, nonce.as_ptr(), key.as_ptr()) };
+    tag
+}
+
+/// Checks the tag in constant time and, only if valid, decrypts in place
+/// (`crypto_secretbox_open_detached` verifies before it decrypts, so on
+/// `false` `buf` still holds the ciphertext).
+pub(crate) fn xsalsa20poly1305_open(key: &[u8; 32], nonce: &[u8; 24], buf: &mut [u8], tag: &[u8; 16]) -> bool {
+    let p = buf.as_mut_ptr();
+    // SAFETY: as in `xsalsa20poly1305_seal`.
+    unsafe { ffi::crypto_secretbox_open_detached(p, p, tag.as_ptr(), buf.len() as u64, nonce.as_ptr(), key.as_ptr()) == 0 }
+}
+
+/// X25519 (`crypto_scalarmult_curve25519`): clamps the scalar, ignores the top
+/// bit of the point. libsodium returns -1 for an all-zero result but writes it
+/// anyway; the caller decides (as with the portable backend).
+pub(crate) fn x25519(scalar: &[u8; 32], point: &[u8; 32]) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    // SAFETY: three 32-byte buffers.
+    unsafe { ffi::crypto_scalarmult_curve25519(out.as_mut_ptr(), scalar.as_ptr(), point.as_ptr()) };
+    out
+}
