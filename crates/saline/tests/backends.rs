@@ -67,6 +67,17 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
                 let at = (n * 7 + 3) % bad.len();
                 bad[at] ^= 0x80;
                 assert!(saline::nacl::secretbox::open(&bad, &nonce, &key).is_err());
+                // A rejected in-place open leaves the ciphertext.
+                let a = aead::Aead::new(Algorithm::XSalsa20Poly1305, &key).unwrap();
+                let mut buf = boxed[16..].to_vec();
+                assert!(a.open_in_place_detached(&nonce, &[], &mut buf, &bad[..16].iter().map(|x| x ^ 1).collect::<Vec<u8>>()).is_err());
+                assert!(buf == boxed[16..], "xsalsa20poly1305: a rejected open changed the buffer");
+                // TweetNaCl's padded layouts go through the same backend.
+                let mut padded = vec![0u8; 32];
+                padded.extend_from_slice(&msg);
+                let c = saline::nacl::tweetnacl::crypto_secretbox(&padded, &nonce, &key).unwrap();
+                assert_eq!(c[16..], boxed[..]);
+                assert_eq!(saline::nacl::tweetnacl::crypto_secretbox_open(&c, &nonce, &key).unwrap(), padded);
                 // box = secretbox under HSalsa20(X25519(sk, pk)).
                 let (a, b) = (bytes(&mut rng, 32), bytes(&mut rng, 32));
                 let b_pk = saline::curve::x25519::public_key(&b).unwrap();
@@ -74,12 +85,16 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
                 out.extend([boxed, c]);
             }
         }
-        "chacha20poly1305" | "aes-gcm" => {
-            let algorithm = if primitive == "aes-gcm" { Algorithm::AesGcm } else { Algorithm::ChaCha20Poly1305 };
+        "chacha20poly1305" | "xchacha20poly1305" | "aes-gcm" => {
+            let (algorithm, nonce_len) = match primitive {
+                "aes-gcm" => (Algorithm::AesGcm, 12),
+                "chacha20poly1305" => (Algorithm::ChaCha20Poly1305, 12),
+                _ => (Algorithm::XChaCha20Poly1305, 24),
+            };
             let key_lens: &[usize] = if primitive == "aes-gcm" { &[16, 24, 32] } else { &[32] };
             for &n in SIZES {
                 for &key_len in key_lens {
-                    let (key, nonce) = (bytes(&mut rng, key_len), bytes(&mut rng, 12));
+                    let (key, nonce) = (bytes(&mut rng, key_len), bytes(&mut rng, nonce_len));
                     let (aad, msg) = (bytes(&mut rng, n % 70), bytes(&mut rng, n));
                     let a = aead::Aead::new(algorithm, &key).unwrap();
                     let sealed = a.seal(&nonce, &aad, &msg).unwrap();
@@ -157,16 +172,18 @@ fn every_backend_agrees_with_the_portable_one() {
 #[cfg(not(target_arch = "wasm32"))]
 #[test]
 fn native_defaults() {
-    let want = [
-        ("poly1305", ["libsodium", "rustcrypto"]),
-        ("xsalsa20poly1305", ["libsodium", "rustcrypto"]),
-        ("chacha20poly1305", ["ring", "rustcrypto"]),
-        ("aes-gcm", ["ring", "rustcrypto"]),
-        ("x25519", ["libsodium", "dalek"]),
+    let want: [(&str, &[&str]); 6] = [
+        ("poly1305", &["libsodium", "rustcrypto"]),
+        ("xsalsa20poly1305", &["libsodium", "rustcrypto"]),
+        ("chacha20poly1305", &["ring", "libsodium", "rustcrypto"]),
+        ("xchacha20poly1305", &["libsodium", "rustcrypto"]),
+        ("aes-gcm", &["ring", "rustcrypto"]),
+        ("x25519", &["libsodium", "dalek"]),
     ];
     for (primitive, list) in want {
         assert_eq!(info(primitive).available, list, "{primitive}");
     }
+    assert_eq!(backends().len(), want.len(), "a primitive missing from this list");
 }
 
 /// `SALINE_FORCE`, read once at the first selection: a child process of this

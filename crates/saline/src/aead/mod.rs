@@ -36,6 +36,8 @@ pub(crate) enum AeadBackend {
     RustCrypto,
     #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
     Ring,
+    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+    Libsodium,
 }
 
 /// ChaCha20-Poly1305: ring first (bench/rust, seal 1 KiB: see
@@ -45,6 +47,18 @@ pub(crate) static CHACHA20POLY1305_BACKENDS: Registry<AeadBackend> = Registry::n
     &[
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
         Backend::portable("ring", AeadBackend::Ring),
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        Backend { name: "libsodium", usable: crate::backend::libsodium::usable, entry: AeadBackend::Libsodium },
+        Backend::portable("rustcrypto", AeadBackend::RustCrypto),
+    ],
+);
+
+/// XChaCha20-Poly1305: libsodium first, RustCrypto after (ring has none).
+pub(crate) static XCHACHA20POLY1305_BACKENDS: Registry<AeadBackend> = Registry::new(
+    "xchacha20poly1305",
+    &[
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        Backend { name: "libsodium", usable: crate::backend::libsodium::usable, entry: AeadBackend::Libsodium },
         Backend::portable("rustcrypto", AeadBackend::RustCrypto),
     ],
 );
@@ -100,6 +114,11 @@ pub(crate) fn xsalsa20poly1305_open(key: &[u8; 32], nonce: &[u8; 24], buf: &mut 
     (XSALSA20POLY1305_BACKENDS.get().open)(key, nonce, buf, tag)
 }
 
+/// The longest ChaCha20-Poly1305 plaintext: 2^32 blocks of 64 bytes minus
+/// the block that keys Poly1305 (RFC 8439 §2.8).
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+const CHACHA20POLY1305_MAX_PLAINTEXT: u64 = (1 << 38) - 64;
+
 /// Every AEAD in the catalog has a 16-byte tag.
 pub const TAG_LEN: usize = 16;
 
@@ -115,6 +134,9 @@ enum Cipher {
     /// AES-128/256-GCM or ChaCha20-Poly1305 from ring (native builds).
     #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
     Ring(crate::backend::ring::AeadKey),
+    /// ChaCha20-Poly1305 or XChaCha20-Poly1305 from libsodium (native builds).
+    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+    Libsodium(crate::backend::libsodium::ChaChaKey),
 }
 
 /// An AEAD keyed once and used for many messages (each with a fresh nonce).
@@ -138,13 +160,21 @@ impl Aead {
             let registry = match algorithm {
                 Algorithm::AesGcm => Some(&AES_GCM_BACKENDS),
                 Algorithm::ChaCha20Poly1305 => Some(&CHACHA20POLY1305_BACKENDS),
+                Algorithm::XChaCha20Poly1305 => Some(&XCHACHA20POLY1305_BACKENDS),
                 _ => None,
             };
-            if let Some(AeadBackend::Ring) = registry.map(|r| r.get()) {
-                let chacha = algorithm == Algorithm::ChaCha20Poly1305;
-                if let Some(key) = crate::backend::ring::AeadKey::new(key, chacha) {
-                    return Ok(Aead { algorithm, cipher: Cipher::Ring(key) });
+            match registry.map(|r| r.get()) {
+                Some(AeadBackend::Ring) => {
+                    let chacha = algorithm == Algorithm::ChaCha20Poly1305;
+                    if let Some(key) = crate::backend::ring::AeadKey::new(key, chacha) {
+                        return Ok(Aead { algorithm, cipher: Cipher::Ring(key) });
+                    }
                 }
+                Some(AeadBackend::Libsodium) => {
+                    let key = crate::backend::libsodium::ChaChaKey::new(fixed("key", key)?);
+                    return Ok(Aead { algorithm, cipher: Cipher::Libsodium(key) });
+                }
+                _ => {}
             }
         }
         let cipher = match (algorithm, key.len()) {
@@ -191,6 +221,16 @@ impl Aead {
             Cipher::XSalsa20Poly1305(key) => xsalsa20poly1305_seal(key, fixed("nonce", nonce)?, buf),
             #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
             Cipher::Ring(key) => key.seal(fixed("nonce", nonce)?, aad, buf).ok_or(Error::OutputLimit { what: "plaintext" })?,
+            #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+            Cipher::Libsodium(key) => {
+                // RFC 8439 §2.8's limit (the 32-bit block counter), which
+                // RustCrypto and ring enforce; libsodium's is the same
+                // (crypto_aead_chacha20poly1305_ietf_MESSAGEBYTES_MAX).
+                if buf.len() as u64 > CHACHA20POLY1305_MAX_PLAINTEXT {
+                    return Err(Error::OutputLimit { what: "plaintext" });
+                }
+                key.seal(nonce, aad, buf)
+            }
         })
     }
 
@@ -220,6 +260,8 @@ impl Aead {
             Cipher::XSalsa20Poly1305(key) => xsalsa20poly1305_open(key, fixed("nonce", nonce)?, buf, tag),
             #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
             Cipher::Ring(key) => key.open(fixed("nonce", nonce)?, aad, buf, tag, keep_ciphertext),
+            #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+            Cipher::Libsodium(key) => key.open(nonce, aad, buf, tag, keep_ciphertext),
         };
         if ok {
             Ok(())

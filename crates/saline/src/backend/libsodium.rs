@@ -54,3 +54,49 @@ pub(crate) fn x25519(scalar: &[u8; 32], point: &[u8; 32]) -> [u8; 32] {
     unsafe { ffi::crypto_scalarmult_curve25519(out.as_mut_ptr(), scalar.as_ptr(), point.as_ptr()) };
     out
 }
+
+/// ChaCha20-Poly1305 (RFC 8439) or, with a 24-byte nonce, XChaCha20-Poly1305
+/// (`crypto_aead_[x]chacha20poly1305_ietf_*_detached`), keyed per call.
+pub(crate) struct ChaChaKey(zeroize::Zeroizing<[u8; 32]>);
+
+impl ChaChaKey {
+    pub(crate) fn new(key: &[u8; 32]) -> ChaChaKey {
+        ChaChaKey(zeroize::Zeroizing::new(*key))
+    }
+
+    /// Encrypts `buf` in place (libsodium allows `c == m`) and returns the tag.
+    pub(crate) fn seal(&self, nonce: &[u8], aad: &[u8], buf: &mut [u8]) -> [u8; 16] {
+        let mut tag = [0u8; 16];
+        let p = buf.as_mut_ptr();
+        let (len, ad, adlen, k) = (buf.len() as u64, aad.as_ptr(), aad.len() as u64, self.0.as_ptr());
+        let (null_len, null_nsec) = (core::ptr::null_mut(), core::ptr::null());
+        // SAFETY: in and out are the same `buf.len()` bytes (allowed); the
+        // nonce is 12 or 24 bytes as the function expects (checked by the
+        // caller against the catalog); nsec is unused and may be null.
+        unsafe {
+            if nonce.len() == 24 {
+                ffi::crypto_aead_xchacha20poly1305_ietf_encrypt_detached(p, tag.as_mut_ptr(), null_len, p, len, ad, adlen, null_nsec, nonce.as_ptr(), k);
+            } else {
+                ffi::crypto_aead_chacha20poly1305_ietf_encrypt_detached(p, tag.as_mut_ptr(), null_len, p, len, ad, adlen, null_nsec, nonce.as_ptr(), k);
+            }
+        }
+        tag
+    }
+
+    /// Checks the tag and decrypts in place. libsodium verifies first but
+    /// zeroes `m` on a wrong tag; `keep_ciphertext` opens a copy instead.
+    pub(crate) fn open(&self, nonce: &[u8], aad: &[u8], buf: &mut [u8], tag: &[u8; 16], keep_ciphertext: bool) -> bool {
+        super::open_keeping_ciphertext(buf, keep_ciphertext, |data| {
+            let p = data.as_mut_ptr();
+            let (len, ad, adlen, k) = (data.len() as u64, aad.as_ptr(), aad.len() as u64, self.0.as_ptr());
+            // SAFETY: as in `seal`; the tag is 16 bytes.
+            unsafe {
+                if nonce.len() == 24 {
+                    ffi::crypto_aead_xchacha20poly1305_ietf_decrypt_detached(p, core::ptr::null_mut(), p, len, tag.as_ptr(), ad, adlen, nonce.as_ptr(), k) == 0
+                } else {
+                    ffi::crypto_aead_chacha20poly1305_ietf_decrypt_detached(p, core::ptr::null_mut(), p, len, tag.as_ptr(), ad, adlen, nonce.as_ptr(), k) == 0
+                }
+            }
+        })
+    }
+}

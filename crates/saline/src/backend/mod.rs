@@ -41,6 +41,21 @@ use crate::error::{Error, Result};
 
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 pub(crate) mod libsodium;
+/// Runs `open` (a decryption that zeroes its buffer on a wrong tag, as ring's
+/// and libsodium's ChaCha20-Poly1305 do) so that, with `keep_ciphertext`, a
+/// rejected `buf` still holds the ciphertext: on a copy, wiped after.
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+pub(crate) fn open_keeping_ciphertext(buf: &mut [u8], keep_ciphertext: bool, open: impl FnOnce(&mut [u8]) -> bool) -> bool {
+    if !keep_ciphertext {
+        return open(buf);
+    }
+    let mut scratch = zeroize::Zeroizing::new(buf.to_vec());
+    let ok = open(&mut scratch);
+    if ok {
+        buf.copy_from_slice(&scratch);
+    }
+    ok
+}
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 pub(crate) mod ring;
 
@@ -48,7 +63,7 @@ pub(crate) mod ring;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BackendInfo {
     /// The primitive ("poly1305", "xsalsa20poly1305", "chacha20poly1305",
-    /// "aes-gcm", "x25519"), as `SALINE_FORCE` and [`force`] name it.
+    /// "xchacha20poly1305", "aes-gcm", "x25519"), as `SALINE_FORCE` and [`force`] name it.
     pub primitive: &'static str,
     /// The backend in use.
     pub selected: &'static str,
@@ -150,10 +165,11 @@ impl<F: Copy + Sync> Slot for Registry<F> {
 }
 
 /// Every registry, in the order [`backends`] reports them.
-static ALL: [&dyn Slot; 5] = [
+static ALL: [&dyn Slot; 6] = [
     &crate::mac::POLY1305_BACKENDS,
     &crate::aead::XSALSA20POLY1305_BACKENDS,
     &crate::aead::CHACHA20POLY1305_BACKENDS,
+    &crate::aead::XCHACHA20POLY1305_BACKENDS,
     &crate::aead::AES_GCM_BACKENDS,
     &crate::curve::x25519::X25519_BACKENDS,
 ];
@@ -162,8 +178,8 @@ static ALL: [&dyn Slot; 5] = [
 ///
 /// Primitives not listed have one implementation per target, which picks its
 /// own SIMD code at run time: SHA-1/SHA-2 (SHA-NI, AVX2), AES (AES-NI),
-/// ChaCha20 and XChaCha20 streams (AVX2/SSE2), BLAKE2 and BLAKE3 (AVX2, SSE4.1,
-/// AVX-512 with `std`), Ed25519 (dalek's `verify_strict`, kept for its
+/// ChaCha20 and XChaCha20 streams (AVX2/SSE2), BLAKE3 (SSE4.1, AVX2, AVX-512),
+/// BLAKE2 (portable code, measured faster than its AVX2 path), Ed25519 (dalek's `verify_strict`, kept for its
 /// libsodium-identical decisions).
 pub fn backends() -> Vec<BackendInfo> {
     ALL.iter().map(|s| s.info()).collect()

@@ -5,7 +5,7 @@
 use core::mem::MaybeUninit;
 
 use ring::aead::{Aad, LessSafeKey, Nonce, Tag, UnboundKey, AES_128_GCM, AES_256_GCM, CHACHA20_POLY1305};
-use zeroize::{Zeroize, Zeroizing};
+use zeroize::Zeroize;
 
 /// A ring AEAD key whose schedule is wiped on drop (ring does not wipe its
 /// keys; they are plain arrays with no heap part and no `Drop`, checked below).
@@ -45,20 +45,11 @@ impl AeadKey {
     /// it works on a copy (wiped after) so that a rejected `buf` still holds
     /// the ciphertext, as Saline's AEAD contract says.
     pub(crate) fn open(&self, nonce: &[u8; 12], aad: &[u8], buf: &mut [u8], tag: &[u8; 16], keep_ciphertext: bool) -> bool {
-        let open = |data: &mut [u8]| {
+        super::open_keeping_ciphertext(buf, keep_ciphertext, |data| {
             self.key()
                 .open_in_place_separate_tag(Nonce::assume_unique_for_key(*nonce), Aad::from(aad), Tag::from(*tag), data, 0..)
                 .is_ok()
-        };
-        if !keep_ciphertext {
-            return open(buf);
-        }
-        let mut scratch = Zeroizing::new(buf.to_vec());
-        let ok = open(&mut scratch);
-        if ok {
-            buf.copy_from_slice(&scratch);
-        }
-        ok
+        })
     }
 }
 
