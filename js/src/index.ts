@@ -8,6 +8,7 @@
  * `await ready()` once; after that every call is synchronous.
  */
 export { backend, ready } from './backend/index.js';
+export { backendDetails, type BackendSelection } from './backend/details.js';
 export { algorithms, type CatalogEntry, type LengthRule } from './catalog.js';
 export type { Input } from './input.js';
 
