@@ -120,6 +120,12 @@ pub fn argon2(
         None => argon2::Argon2::new(variant, argon2::Version::V0x13, crate_params),
     };
     let mut out = alloc::vec![0u8; params.out_len];
+    // Natively, p > 1 computes the lanes in parallel (kdf/argon2_lanes.rs).
+    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+    if super::argon2_lanes::worth_it(params) {
+        super::argon2_lanes::hash_into(algorithm, password, salt, secret, ad, params, &mut out)?;
+        return Ok(out);
+    }
     hasher
         .hash_password_into(password, salt, &mut out)
         .map_err(|_| Error::length("password", Expected::Range(0, u32::MAX as usize), password.len()))?;
