@@ -396,6 +396,7 @@ fn vectors_on_every_backend() {
             match b.primitive {
                 "poly1305" => mac_vectors(),
                 "x25519" => x25519_vectors(),
+                "salsa20" => cipher_vectors(),
                 _ => aead_vectors(),
             }
             nacl_vectors();

@@ -9,7 +9,7 @@ import { getBackend } from './index.js';
 
 /** One primitive of the core's backend registry. */
 export interface BackendSelection {
-  /** "poly1305", "xsalsa20poly1305", "chacha20poly1305", "xchacha20poly1305", "aes-gcm", "x25519". */
+  /** "poly1305", "salsa20", "xsalsa20poly1305", "chacha20poly1305", "xchacha20poly1305", "aes-gcm", "x25519". */
   primitive: string;
   /** The implementation in use ("libsodium", "ring", "rustcrypto", "dalek"). */
   selected: string;

@@ -45,6 +45,22 @@ pub(crate) fn xsalsa20poly1305_open(key: &[u8; 32], nonce: &[u8; 24], buf: &mut 
     unsafe { ffi::crypto_secretbox_open_detached(p, p, tag.as_ptr(), buf.len() as u64, nonce.as_ptr(), key.as_ptr()) == 0 }
 }
 
+/// Salsa20 (8-byte nonce) or XSalsa20 (24-byte nonce) keystream XOR from
+/// block `counter`, in place (`crypto_stream_[x]salsa20_xor_ic`). The caller
+/// keeps `counter` plus the blocks used below 2^64.
+pub(crate) fn salsa20_xor(key: &[u8; 32], nonce: &[u8], counter: u64, buf: &mut [u8]) {
+    let p = buf.as_mut_ptr();
+    // SAFETY: in and out are the same `buf.len()` bytes (allowed); the nonce
+    // is 24 or 8 bytes (checked against the catalog by the caller).
+    unsafe {
+        if nonce.len() == 24 {
+            ffi::crypto_stream_xsalsa20_xor_ic(p, p, buf.len() as u64, nonce.as_ptr(), counter, key.as_ptr());
+        } else {
+            ffi::crypto_stream_salsa20_xor_ic(p, p, buf.len() as u64, nonce.as_ptr(), counter, key.as_ptr());
+        }
+    }
+}
+
 /// X25519 (`crypto_scalarmult_curve25519`): clamps the scalar, ignores the top
 /// bit of the point. libsodium returns -1 for an all-zero result but writes it
 /// anyway; the caller decides (as with the portable backend).

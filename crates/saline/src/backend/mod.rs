@@ -62,7 +62,7 @@ pub(crate) mod ring;
 /// What [`backends`] reports for one primitive.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BackendInfo {
-    /// The primitive ("poly1305", "xsalsa20poly1305", "chacha20poly1305",
+    /// The primitive ("poly1305", "salsa20", "xsalsa20poly1305", "chacha20poly1305",
     /// "xchacha20poly1305", "aes-gcm", "x25519"), as `SALINE_FORCE` and [`force`] name it.
     pub primitive: &'static str,
     /// The backend in use.
@@ -165,8 +165,9 @@ impl<F: Copy + Sync> Slot for Registry<F> {
 }
 
 /// Every registry, in the order [`backends`] reports them.
-static ALL: [&dyn Slot; 6] = [
+static ALL: [&dyn Slot; 7] = [
     &crate::mac::POLY1305_BACKENDS,
+    &crate::cipher::SALSA20_BACKENDS,
     &crate::aead::XSALSA20POLY1305_BACKENDS,
     &crate::aead::CHACHA20POLY1305_BACKENDS,
     &crate::aead::XCHACHA20POLY1305_BACKENDS,
