@@ -78,9 +78,14 @@ pub(crate) static AES_GCM_BACKENDS: Registry<AeadBackend> = Registry::new(
 /// `open(key, nonce, buf, tag) -> valid`, the latter checking before decrypting.
 #[derive(Clone, Copy)]
 pub(crate) struct XSalsa20Poly1305Fns {
-    pub(crate) seal: fn(&[u8; 32], &[u8; 24], &mut [u8]) -> [u8; 16],
-    pub(crate) open: fn(&[u8; 32], &[u8; 24], &mut [u8], &[u8; 16]) -> bool,
+    pub(crate) seal: SealFn,
+    pub(crate) open: OpenFn,
 }
+
+/// `seal(key, nonce, buf) -> tag`.
+type SealFn = fn(&[u8; 32], &[u8; 24], &mut [u8]) -> [u8; 16];
+/// `open(key, nonce, buf, tag) -> valid`.
+type OpenFn = fn(&[u8; 32], &[u8; 24], &mut [u8], &[u8; 16]) -> bool;
 
 /// secretbox, box, sealed box and the XSalsa20-Poly1305 AEAD: libsodium first
 /// (its AVX2 Salsa20 and SSE2 Poly1305), the RustCrypto composition after.

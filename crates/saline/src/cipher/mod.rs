@@ -29,7 +29,7 @@ use crate::error::{Error, Expected, Result};
 /// crate at 1 MiB in bench/rust), the RustCrypto `salsa20` crate after. Only
 /// called far from the end of the 64-bit block counter, where both agree;
 /// the [`Stream`] object and the counter's edge stay on RustCrypto.
-pub(crate) static SALSA20_BACKENDS: Registry<fn(&[u8; 32], &[u8], u64, &mut [u8])> = Registry::new(
+pub(crate) static SALSA20_BACKENDS: Registry<Salsa20XorFn> = Registry::new(
     "salsa20",
     &[
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
@@ -37,6 +37,9 @@ pub(crate) static SALSA20_BACKENDS: Registry<fn(&[u8; 32], &[u8], u64, &mut [u8]
         Backend::portable("rustcrypto", rustcrypto_salsa20_xor),
     ],
 );
+
+/// `xor(key, nonce, counter, buf)`.
+type Salsa20XorFn = fn(&[u8; 32], &[u8], u64, &mut [u8]);
 
 fn rustcrypto_salsa20_xor(key: &[u8; 32], nonce: &[u8], counter: u64, buf: &mut [u8]) {
     let algorithm = if nonce.len() == 24 { Algorithm::XSalsa20 } else { Algorithm::Salsa20 };

@@ -21,7 +21,7 @@ use crate::error::{Error, Result};
 /// `before`): libsodium first (1.6x dalek's portable build in bench/rust,
 /// docs/DEPENDENCIES.md), dalek after. Public keys from a secret key keep
 /// dalek's precomputed base-point table, which is faster than both ladders.
-pub(crate) static X25519_BACKENDS: Registry<fn(&[u8; 32], &[u8; 32]) -> [u8; 32]> = Registry::new(
+pub(crate) static X25519_BACKENDS: Registry<X25519Fn> = Registry::new(
     "x25519",
     &[
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
@@ -29,6 +29,9 @@ pub(crate) static X25519_BACKENDS: Registry<fn(&[u8; 32], &[u8; 32]) -> [u8; 32]
         Backend::portable("dalek", dalek_x25519),
     ],
 );
+
+/// `x25519(scalar, point) -> shared point`.
+type X25519Fn = fn(&[u8; 32], &[u8; 32]) -> [u8; 32];
 
 fn dalek_x25519(scalar: &[u8; 32], point: &[u8; 32]) -> [u8; 32] {
     x25519_dalek::x25519(*scalar, *point)

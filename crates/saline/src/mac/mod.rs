@@ -27,7 +27,7 @@ use poly1305::Poly1305State;
 /// `crypto_onetimeauth`): libsodium first (its SSE2 code is 7x RustCrypto's
 /// portable build at 32 bytes, docs/DEPENDENCIES.md), RustCrypto after. The
 /// streaming [`Mac`] keeps RustCrypto's state on every target.
-pub(crate) static POLY1305_BACKENDS: Registry<fn(&[u8; 32], &[u8]) -> [u8; 16]> = Registry::new(
+pub(crate) static POLY1305_BACKENDS: Registry<Poly1305Fn> = Registry::new(
     "poly1305",
     &[
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
@@ -39,6 +39,9 @@ pub(crate) static POLY1305_BACKENDS: Registry<fn(&[u8; 32], &[u8]) -> [u8; 16]> 
         Backend::portable("rustcrypto", poly1305::poly1305_tag),
     ],
 );
+
+/// `tag(key, data)`.
+type Poly1305Fn = fn(&[u8; 32], &[u8]) -> [u8; 16];
 
 /// Poly1305 tag of `data` under a one-time `key`, with the selected backend.
 pub(crate) fn poly1305_tag(key: &[u8; 32], data: &[u8]) -> [u8; 16] {
