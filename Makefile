@@ -10,7 +10,7 @@
 CARGO ?= cargo
 WASM_TARGET := wasm32-unknown-unknown
 
-.PHONY: all setup test test-rust test-wasm-build test-slow doc clean
+.PHONY: all setup test test-rust test-wasm-build test-slow test-portable doc clean
 
 all: test
 
@@ -18,7 +18,7 @@ all: test
 setup:
 	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
 
-test: test-rust test-wasm-build js-test js-test-runtimes js-test-bundlers bench-test
+test: test-rust test-wasm-build js-test js-test-runtimes js-test-bundlers bench-test test-portable
 
 # Unit tests, every vector file, the libsodium differential suite, the
 # no-panic property test and the doctests. The test profile is optimized
@@ -29,6 +29,11 @@ test-rust:
 # The core must build for wasm32-unknown-unknown without std or OS randomness.
 test-wasm-build: setup
 	$(CARGO) build -p saline --locked --release --target $(WASM_TARGET) --no-default-features
+
+# The native addon under emulated older CPUs (qemu-user, Nehalem and
+# Haswell) must print the host's bytes (js/test/portable/run.sh; ~11 s).
+test-portable: js-native
+	js/test/portable/run.sh
 
 # Vectors marked slow (PBKDF2 with 2^24 iterations, scrypt with N = 2^20).
 test-slow:

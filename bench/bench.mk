@@ -50,11 +50,10 @@ bench-go:
 	else echo "bench: go not found, Go runner skipped"; fi
 
 # bench/rust/ (the Rust runner) writes the same results schema. Built like the
-# Node addon, for this machine's CPU and in its target directory (see
-# js/scripts/build-native.sh for why and the measured effect).
+# Node addon: portable (baseline CPU, run-time SIMD dispatch), so the Saline
+# row is the build that ships.
 bench-rust:
 	@if [ -f $(BENCH_DIR)/rust/Cargo.toml ]; then \
-	  CARGO_TARGET_DIR=target/host-cpu RUSTFLAGS='-C target-cpu=native' \
 	  $(BENCH_NICE) cargo run --release --manifest-path $(BENCH_DIR)/rust/Cargo.toml -- --profile $(BENCH_PROFILE) --only '$(ONLY)'; \
 	else echo "bench: bench/rust not present yet, Rust runner skipped"; fi
 

@@ -12,20 +12,13 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 out="$root/js/native"
 
-# The addon is compiled on the machine that runs it, so it is built for that
-# CPU. RustCrypto's run-time AVX2 paths (poly1305 0.8, chacha20 0.9) call
-# their intrinsics out of line under current rustc and lose 2-3x; with the
-# CPU's features enabled at compile time they inline (measured here:
-# Poly1305 1 MiB 1230 -> 2732 MB/s, ChaCha20 938 -> 2257 MB/s, and Poly1305
-# of 32 bytes 1873 -> 94 ns). Its own target directory keeps these flags from
-# invalidating the portable builds' cache. SALINE_PORTABLE=1 builds for the
-# baseline CPU instead (for an addon that will be copied elsewhere).
-if [ "${SALINE_PORTABLE:-}" = 1 ]; then
-  target_dir="${CARGO_TARGET_DIR:-$root/target}"
-else
-  target_dir="${CARGO_TARGET_DIR:-$root/target/host-cpu}"
-  export RUSTFLAGS="${RUSTFLAGS:-} -C target-cpu=native"
-fi
+# Portable: built for the target's baseline CPU (x86-64 here), never with
+# -C target-cpu=native. The addon is packed and copied to other machines, and
+# a host-CPU build dies with SIGILL on an older CPU (issue 8: under
+# `qemu-x86_64 -cpu Nehalem`). SIMD is chosen at run time by the crates and
+# by Saline's backend registry (docs/DESIGN.md). The release profile strips
+# the addon's symbol table (Cargo.toml, profile.release.package.saline-node).
+target_dir="${CARGO_TARGET_DIR:-$root/target}"
 export CARGO_TARGET_DIR="$target_dir"
 
 cd "$root"

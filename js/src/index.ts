@@ -9,6 +9,7 @@
  */
 export { backend, loadWasm, ready, type ReadyOptions, type WasmSource } from './backend/index.js';
 export { terminateWasmWorkers } from './backend/wasm.js';
+export { backendDetails, type BackendSelection } from './backend/details.js';
 export { algorithms, type CatalogEntry, type LengthRule } from './catalog.js';
 export type { Input } from './input.js';
 

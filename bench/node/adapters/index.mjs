@@ -18,4 +18,10 @@ export const NODE_LIBRARIES = [
   ['crypto-js', () => import('./crypto-js.mjs').then((m) => m.load())],
   ['bcryptjs', () => import('./bcryptjs.mjs').then((m) => m.load())],
   ['argon2', () => import('./argon2.mjs').then((m) => m.load())],
+  ['sodium-native', () => import('./sodium-native.mjs').then((m) => m.loadAllocating())],
+  ['sodium-native-reused', () => import('./sodium-native.mjs').then((m) => m.loadReusing())],
+  ['node-rs-argon2', () => import('./node-rs-argon2.mjs').then((m) => m.load())],
+  ['node-rs-bcrypt', () => import('./node-rs-bcrypt.mjs').then((m) => m.load())],
+  ['bcrypt', () => import('./bcrypt.mjs').then((m) => m.load())],
+  ['napi-rs-blake-hash', () => import('./napi-rs-blake-hash.mjs').then((m) => m.load())],
 ];

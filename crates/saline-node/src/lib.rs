@@ -790,6 +790,23 @@ unsafe extern "C" fn js_catalog(
 }
 
 // ---------------------------------------------------------------------------
+// backends() -> string: the core's backend registry (saline_ops::backends_json)
+// ---------------------------------------------------------------------------
+
+unsafe extern "C" fn js_backends(
+    env: sys::napi_env,
+    _info: sys::napi_callback_info,
+) -> sys::napi_value {
+    match guard(|| Ok(saline_ops::backends_json())) {
+        Ok(json) => unsafe { js_string(env, &json) },
+        Err(fail) => {
+            unsafe { throw(env, &fail) };
+            ptr::null_mut()
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
 // Streams as numeric handles: streamNew/Update/Digest/Clone/Reset/Free
 // ---------------------------------------------------------------------------
 //
@@ -1117,7 +1134,7 @@ entry! {
 pub fn init(exports: Object) -> napi::Result<()> {
     let value = exports.value();
     let (env, exports) = (value.env, value.value);
-    let functions: [(&std::ffi::CStr, sys::napi_callback); 10] = [
+    let functions: [(&std::ffi::CStr, sys::napi_callback); 11] = [
         (c"call", Some(js_call)),
         (c"callv", Some(js_callv)),
         (c"streamNew", Some(js_stream_new)),
@@ -1128,6 +1145,7 @@ pub fn init(exports: Object) -> napi::Result<()> {
         (c"streamFree", Some(js_stream_free)),
         (c"callAsync", Some(js_call_async)),
         (c"catalog", Some(js_catalog)),
+        (c"backends", Some(js_backends)),
     ];
     for (name, callback) in functions {
         let mut function = ptr::null_mut();

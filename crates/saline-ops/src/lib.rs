@@ -389,6 +389,17 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
         }
         Op::Mac => {
             let algorithm = algorithm(alg)?;
+            if algorithm == saline::Algorithm::Poly1305 {
+                // One shot, so that the core's backend registry picks the
+                // implementation (libsodium natively; the streaming state is
+                // RustCrypto's, 3-10x slower in a portable build).
+                let key = b.req(0, "key")?;
+                Error::check_length("key", Expected::Exactly(32), key.len())?;
+                let mut tag = [0u8; 16];
+                saline::mac::mac_into(algorithm, key, b.req(1, "data")?, &mut tag)?;
+                exactly(out, 16)?.copy_from_slice(&tag);
+                return Ok(16);
+            }
             let mut mac = Mac::new(algorithm, b.req(0, "key")?)?;
             mac.update(b.req(1, "data")?);
             let n = mac.tag_len();
@@ -951,6 +962,24 @@ pub fn catalog_json() -> alloc::string::String {
             ",\"tagLength\":{},\"outputLength\":{},\"maxOutputLength\":{max},\"blockLength\":{},\"tagPosition\":\"{position}\"}}",
             info.tag_len, info.output_len, info.block_len
         );
+    }
+    out.push(']');
+    out
+}
+
+/// The backend registry's selection as JSON (`saline::backends()`), for
+/// bindings to show: `[{"primitive":"poly1305","selected":"libsodium",
+/// "available":["libsodium","rustcrypto"],"forced":false}, ...]`. Names are
+/// fixed ASCII identifiers, so no escaping is needed.
+pub fn backends_json() -> alloc::string::String {
+    use core::fmt::Write;
+    let mut out = alloc::string::String::from("[");
+    for (i, b) in saline::backends().iter().enumerate() {
+        let _ = write!(out, "{}{{\"primitive\":\"{}\",\"selected\":\"{}\",\"available\":[", if i > 0 { "," } else { "" }, b.primitive, b.selected);
+        for (j, name) in b.available.iter().enumerate() {
+            let _ = write!(out, "{}\"{name}\"", if j > 0 { "," } else { "" });
+        }
+        let _ = write!(out, "],\"forced\":{}}}", b.forced);
     }
     out.push(']');
     out

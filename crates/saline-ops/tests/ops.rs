@@ -42,3 +42,17 @@ fn representative_calls() {
     assert!(call(9999, sha256, &Args { bytes: &[], nums: &[] }, &mut out).is_err());
     assert!(call(Op::Hash as u32, 65535, &Args { bytes: &[Some(b"")], nums: &[32.0] }, &mut out).is_err());
 }
+
+#[test]
+fn backends_json_matches_the_registry() {
+    let json: serde_json::Value = serde_json::from_str(&saline_ops::backends_json()).expect("valid JSON");
+    let list = json.as_array().unwrap();
+    let registry = saline::backends();
+    assert_eq!(list.len(), registry.len());
+    for (j, b) in list.iter().zip(&registry) {
+        assert_eq!(j["primitive"], b.primitive);
+        assert_eq!(j["selected"], b.selected);
+        assert_eq!(j["available"].as_array().unwrap().len(), b.available.len());
+        assert_eq!(j["forced"], b.forced);
+    }
+}

@@ -72,6 +72,7 @@ struct State {
     slots: Vec<Slot>,
     free: Vec<u32>,
     catalog: Option<String>,
+    backends: String,
 }
 
 struct Global(UnsafeCell<State>);
@@ -87,6 +88,7 @@ static STATE: Global = Global(UnsafeCell::new(State {
     slots: Vec::new(),
     free: Vec::new(),
     catalog: None,
+    backends: String::new(),
 }));
 
 #[allow(clippy::mut_from_ref)]
@@ -403,4 +405,22 @@ pub extern "C" fn saline_catalog_ptr() -> *const u8 {
 #[no_mangle]
 pub extern "C" fn saline_catalog_len() -> usize {
     catalog().len()
+}
+
+// ---------------------------------------------------------------- backends
+
+/// The backend registry as JSON (`saline_ops::backends_json`). WebAssembly
+/// compiles one (pure-Rust) backend per primitive, so the answer never
+/// changes; it is computed on each call, into the same buffer.
+#[no_mangle]
+pub extern "C" fn saline_backends_ptr() -> *const u8 {
+    let st = state();
+    st.backends = saline_ops::backends_json();
+    st.backends.as_ptr()
+}
+
+/// Its length in bytes (call after `saline_backends_ptr`).
+#[no_mangle]
+pub extern "C" fn saline_backends_len() -> usize {
+    state().backends.len()
 }

@@ -34,6 +34,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod aead;
+pub mod backend;
 pub mod catalog;
 pub mod cipher;
 pub mod curve;
@@ -46,6 +47,7 @@ pub mod random;
 mod secret;
 pub mod sodium;
 
+pub use backend::backends;
 pub use catalog::{Algorithm, AlgorithmInfo, Kind, ALGORITHMS};
 
 /// The README's examples, compiled and run as doctests.

@@ -412,3 +412,25 @@ fn saline_test_decode_bcrypt_salt(s: &str) -> [u8; 16] {
     }
     out[..16].try_into().unwrap()
 }
+
+/// The vector files of the primitives in the backend registry, once per
+/// backend (the other tests of this file run on the default backends).
+/// Forcing is process-wide; the tests running beside this one then use the
+/// forced backend, which the vectors prove equivalent anyway.
+#[test]
+fn vectors_on_every_backend() {
+    for b in saline::backend::backends() {
+        for &name in &b.available {
+            saline::backend::force(b.primitive, name).unwrap();
+            println!("-- {}: {name}", b.primitive);
+            match b.primitive {
+                "poly1305" => mac_vectors(),
+                "x25519" => x25519_vectors(),
+                "salsa20" => cipher_vectors(),
+                _ => aead_vectors(),
+            }
+            nacl_vectors();
+        }
+        saline::backend::force(b.primitive, b.available[0]).unwrap();
+    }
+}

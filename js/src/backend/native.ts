@@ -53,6 +53,8 @@ interface Addon {
   call(op: number, alg: number, bytes: Bytes, nums: readonly number[] | Float64Array, out: Uint8Array): number;
   callAsync(op: number, alg: number, bytes: Bytes, nums: readonly number[] | Float64Array, outLength: number): Promise<Uint8Array>;
   catalog(): string;
+  /** The core's backend registry (absent from addons built before it). */
+  backends?(): string;
   streamNew(alg: number, bytes: Bytes, nums: readonly number[] | Float64Array): number;
   streamUpdate(handle: number, data: Uint8Array): void;
   streamDigest(handle: number, out: Uint8Array): number;
@@ -113,6 +115,7 @@ export function createNativeBackend(addon: Addon): Backend {
   return {
     name: 'native',
     catalog,
+    backendsJson: typeof addon.backends === 'function' ? () => addon.backends!() : undefined,
     call: positional(addon.callv),
     callAsync(op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): Promise<Uint8Array> {
       try {

@@ -78,6 +78,8 @@ export interface Backend {
   readonly name: 'native' | 'wasm';
   /** The catalog, read once from Rust at load. */
   readonly catalog: readonly CatalogEntry[];
+  /** The core's backend registry as JSON (saline_ops::backends_json), where the backend exports it. */
+  readonly backendsJson?: () => string;
   /**
    * Runs one operation. `bytes[i] === null` omits an optional argument.
    * Writes into `out` (sized by the caller) and returns the bytes written.

@@ -90,6 +90,8 @@ interface Exports {
   saline_catalog_ptr(): number;
   saline_catalog_len(): number;
   saline_out_of_memory(): number;
+  saline_backends_ptr(): number;
+  saline_backends_len(): number;
   /** The shadow stack pointer: between calls, the top of the stack (crates/saline-wasm/build.rs). */
   readonly __stack_pointer?: WebAssembly.Global;
 }
@@ -554,9 +556,18 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
 
   let pool: WorkerPool | undefined;
 
+  /** The core's backend registry (saline_ops::backends_json), read like the catalog. */
+  function backendsJson(): string {
+    const ptr = x.saline_backends_ptr() >>> 0;
+    const len = x.saline_backends_len() >>> 0;
+    refresh();
+    return utf8.decode(heap.subarray(ptr, ptr + len));
+  }
+
   const backend: Backend = {
     name: 'wasm',
     catalog,
+    backendsJson,
     call,
     callAsync(op, alg, bytes, nums, outLength): Promise<Uint8Array> {
       let job: Job;

@@ -1,6 +1,8 @@
 //! Saline's rows: the Rust core (crates/saline) through its public API, the
-//! calls a Rust user makes. There is no backend registry in the core yet, so
-//! every result records the backend "rust-core".
+//! calls a Rust user makes, in the portable build (no target-cpu=native:
+//! bench/bench.mk). Every result records the backend "rust-core"; the
+//! library's detail lists the core's backend registry selection
+//! (`saline::backends()`, which `SALINE_FORCE` changes).
 
 use std::rc::Rc;
 
@@ -32,7 +34,12 @@ pub fn library() -> Library {
     let mut lib = Library::new("saline", "Saline (Rust core)", env!("CARGO_PKG_VERSION"));
     lib.subject = true;
     lib.backend = Some("rust-core");
-    lib.detail = Some(format!("crates/saline (path dependency), {}", env!("SALINE_BENCH_GIT")));
+    let selection: Vec<String> = saline::backends().iter().map(|b| format!("{}={}", b.primitive, b.selected)).collect();
+    lib.detail = Some(format!(
+        "crates/saline (path dependency), {}, portable build; backends: {}",
+        env!("SALINE_BENCH_GIT"),
+        selection.join(", ")
+    ));
 
     // Digests and MACs: the generic entry points, into a caller buffer.
     for name in HASHES {

@@ -24,15 +24,109 @@
 mod chacha20poly1305_legacy;
 mod xsalsa20poly1305;
 
-pub(crate) use xsalsa20poly1305::{open_in_place as xsalsa20poly1305_open, seal_in_place as xsalsa20poly1305_seal};
 
 use aes_gcm::aead::{AeadInPlace, KeyInit};
 use alloc::vec::Vec;
 use zeroize::{Zeroize, Zeroizing};
 
+use crate::backend::{Backend, Registry};
 use crate::catalog::{Algorithm, Kind, TagPosition};
 use crate::cipher::fixed;
 use crate::error::{Error, Expected, Result};
+
+/// How an AEAD of the registry is keyed: RustCrypto's types, or ring's.
+#[derive(Clone, Copy)]
+pub(crate) enum AeadBackend {
+    RustCrypto,
+    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+    Ring,
+    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+    Libsodium,
+}
+
+/// ChaCha20-Poly1305: ring first (bench/rust, seal 1 KiB: see
+/// docs/DEPENDENCIES.md), RustCrypto's portable build after.
+pub(crate) static CHACHA20POLY1305_BACKENDS: Registry<AeadBackend> = Registry::new(
+    "chacha20poly1305",
+    &[
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        Backend::portable("ring", AeadBackend::Ring),
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        Backend { name: "libsodium", usable: crate::backend::libsodium::usable, entry: AeadBackend::Libsodium },
+        Backend::portable("rustcrypto", AeadBackend::RustCrypto),
+    ],
+);
+
+/// XChaCha20-Poly1305: libsodium first, RustCrypto after (ring has none).
+pub(crate) static XCHACHA20POLY1305_BACKENDS: Registry<AeadBackend> = Registry::new(
+    "xchacha20poly1305",
+    &[
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        Backend { name: "libsodium", usable: crate::backend::libsodium::usable, entry: AeadBackend::Libsodium },
+        Backend::portable("rustcrypto", AeadBackend::RustCrypto),
+    ],
+);
+
+/// AES-128-GCM and AES-256-GCM (ring has no AES-192: that key size always
+/// uses RustCrypto's `aes-gcm`).
+pub(crate) static AES_GCM_BACKENDS: Registry<AeadBackend> = Registry::new(
+    "aes-gcm",
+    &[
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        Backend::portable("ring", AeadBackend::Ring),
+        Backend::portable("rustcrypto", AeadBackend::RustCrypto),
+    ],
+);
+
+/// XSalsa20-Poly1305 in place: `seal(key, nonce, buf) -> tag` and
+/// `open(key, nonce, buf, tag) -> valid`, the latter checking before decrypting.
+#[derive(Clone, Copy)]
+pub(crate) struct XSalsa20Poly1305Fns {
+    pub(crate) seal: SealFn,
+    pub(crate) open: OpenFn,
+}
+
+/// `seal(key, nonce, buf) -> tag`.
+type SealFn = fn(&[u8; 32], &[u8; 24], &mut [u8]) -> [u8; 16];
+/// `open(key, nonce, buf, tag) -> valid`.
+type OpenFn = fn(&[u8; 32], &[u8; 24], &mut [u8], &[u8; 16]) -> bool;
+
+/// secretbox, box, sealed box and the XSalsa20-Poly1305 AEAD: libsodium first
+/// (its AVX2 Salsa20 and SSE2 Poly1305), the RustCrypto composition after.
+pub(crate) static XSALSA20POLY1305_BACKENDS: Registry<XSalsa20Poly1305Fns> = Registry::new(
+    "xsalsa20poly1305",
+    &[
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        Backend {
+            name: "libsodium",
+            usable: crate::backend::libsodium::usable,
+            entry: XSalsa20Poly1305Fns {
+                seal: crate::backend::libsodium::xsalsa20poly1305_seal,
+                open: crate::backend::libsodium::xsalsa20poly1305_open,
+            },
+        },
+        Backend::portable(
+            "rustcrypto",
+            XSalsa20Poly1305Fns { seal: xsalsa20poly1305::seal_in_place, open: xsalsa20poly1305::open_in_place },
+        ),
+    ],
+);
+
+/// The selected XSalsa20-Poly1305 seal (see [`XSALSA20POLY1305_BACKENDS`]).
+pub(crate) fn xsalsa20poly1305_seal(key: &[u8; 32], nonce: &[u8; 24], buf: &mut [u8]) -> [u8; 16] {
+    (XSALSA20POLY1305_BACKENDS.get().seal)(key, nonce, buf)
+}
+
+/// The selected XSalsa20-Poly1305 open: checks `tag` in constant time and
+/// only then decrypts; on `false`, `buf` still holds the ciphertext.
+pub(crate) fn xsalsa20poly1305_open(key: &[u8; 32], nonce: &[u8; 24], buf: &mut [u8], tag: &[u8; 16]) -> bool {
+    (XSALSA20POLY1305_BACKENDS.get().open)(key, nonce, buf, tag)
+}
+
+/// The longest ChaCha20-Poly1305 plaintext: 2^32 blocks of 64 bytes minus
+/// the block that keys Poly1305 (RFC 8439 §2.8).
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+const CHACHA20POLY1305_MAX_PLAINTEXT: u64 = (1 << 38) - 64;
 
 /// Every AEAD in the catalog has a 16-byte tag.
 pub const TAG_LEN: usize = 16;
@@ -48,6 +142,12 @@ enum Cipher {
     XSalsa20Poly1305(Zeroizing<[u8; 32]>),
     ChaCha20Poly1305Legacy(Zeroizing<[u8; 32]>),
     XChaCha20Poly1305Secretbox(Zeroizing<[u8; 32]>),
+    /// AES-128/256-GCM or ChaCha20-Poly1305 from ring (native builds).
+    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+    Ring(crate::backend::ring::AeadKey),
+    /// ChaCha20-Poly1305 or XChaCha20-Poly1305 from libsodium (native builds).
+    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+    Libsodium(crate::backend::libsodium::ChaChaKey),
 }
 
 /// An AEAD keyed once and used for many messages (each with a fresh nonce).
@@ -66,6 +166,28 @@ impl Aead {
     pub fn new(algorithm: Algorithm, key: &[u8]) -> Result<Aead> {
         let info = algorithm.expect_kind(&[Kind::Aead])?.info();
         Error::check_length("key", info.key.expect("AEADs take keys"), key.len())?;
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        {
+            let registry = match algorithm {
+                Algorithm::AesGcm => Some(&AES_GCM_BACKENDS),
+                Algorithm::ChaCha20Poly1305 => Some(&CHACHA20POLY1305_BACKENDS),
+                Algorithm::XChaCha20Poly1305 => Some(&XCHACHA20POLY1305_BACKENDS),
+                _ => None,
+            };
+            match registry.map(|r| r.get()) {
+                Some(AeadBackend::Ring) => {
+                    let chacha = algorithm == Algorithm::ChaCha20Poly1305;
+                    if let Some(key) = crate::backend::ring::AeadKey::new(key, chacha) {
+                        return Ok(Aead { algorithm, cipher: Cipher::Ring(key) });
+                    }
+                }
+                Some(AeadBackend::Libsodium) => {
+                    let key = crate::backend::libsodium::ChaChaKey::new(fixed("key", key)?);
+                    return Ok(Aead { algorithm, cipher: Cipher::Libsodium(key) });
+                }
+                _ => {}
+            }
+        }
         let cipher = match (algorithm, key.len()) {
             (Algorithm::AesGcm, 16) => Cipher::Aes128Gcm(KeyInit::new_from_slice(key).expect("checked")),
             (Algorithm::AesGcm, 24) => Cipher::Aes192Gcm(KeyInit::new_from_slice(key).expect("checked")),
@@ -119,6 +241,18 @@ impl Aead {
                 chacha20poly1305_legacy::seal_in_place(key, fixed("nonce", nonce)?, aad, buf)
             }
             Cipher::XChaCha20Poly1305Secretbox(key) => crate::sodium::secretbox::seal_in_place(key, fixed("nonce", nonce)?, buf)?,
+            #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+            Cipher::Ring(key) => key.seal(fixed("nonce", nonce)?, aad, buf).ok_or(Error::OutputLimit { what: "plaintext" })?,
+            #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+            Cipher::Libsodium(key) => {
+                // RFC 8439 §2.8's limit (the 32-bit block counter), which
+                // RustCrypto and ring enforce; libsodium's is the same
+                // (crypto_aead_chacha20poly1305_ietf_MESSAGEBYTES_MAX).
+                if buf.len() as u64 > CHACHA20POLY1305_MAX_PLAINTEXT {
+                    return Err(Error::OutputLimit { what: "plaintext" });
+                }
+                key.seal(nonce, aad, buf)
+            }
         })
     }
 
@@ -129,6 +263,14 @@ impl Aead {
     /// tag that is not 16 bytes; [`Error::VerificationFailed`] for a wrong
     /// tag, in which case `buf` still holds the ciphertext.
     pub fn open_in_place_detached(&self, nonce: &[u8], aad: &[u8], buf: &mut [u8], tag: &[u8]) -> Result<()> {
+        self.open_detached_inner(nonce, aad, buf, tag, true)
+    }
+
+    /// [`Aead::open_in_place_detached`]; with `keep_ciphertext` false a
+    /// rejected `buf` may be zeroed instead (for callers that wipe it anyway).
+    fn open_detached_inner(&self, nonce: &[u8], aad: &[u8], buf: &mut [u8], tag: &[u8], keep_ciphertext: bool) -> Result<()> {
+        #[cfg(not(all(feature = "std", not(target_arch = "wasm32"))))]
+        let _ = keep_ciphertext;
         self.check(nonce, aad)?;
         let tag: &[u8; TAG_LEN] = fixed("tag", tag)?;
         let ok = match &self.cipher {
@@ -140,6 +282,10 @@ impl Aead {
             Cipher::XSalsa20Poly1305(key) => xsalsa20poly1305_open(key, fixed("nonce", nonce)?, buf, tag),
             Cipher::ChaCha20Poly1305Legacy(key) => chacha20poly1305_legacy::open_in_place(key, fixed("nonce", nonce)?, aad, buf, tag),
             Cipher::XChaCha20Poly1305Secretbox(key) => crate::sodium::secretbox::open_in_place(key, fixed("nonce", nonce)?, buf, tag),
+            #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+            Cipher::Ring(key) => key.open(fixed("nonce", nonce)?, aad, buf, tag, keep_ciphertext),
+            #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+            Cipher::Libsodium(key) => key.open(nonce, aad, buf, tag, keep_ciphertext),
         };
         if ok {
             Ok(())
@@ -172,7 +318,8 @@ impl Aead {
         Error::check_length("ciphertext", Expected::AtLeast(TAG_LEN), sealed.len())?;
         let (ct_range, tag_range) = self.layout(sealed.len());
         let mut out = sealed[ct_range].to_vec();
-        match self.open_in_place_detached(nonce, aad, &mut out, &sealed[tag_range]) {
+        // `out` is a copy that is wiped on failure: no need to keep the ciphertext.
+        match self.open_detached_inner(nonce, aad, &mut out, &sealed[tag_range], false) {
             Ok(()) => Ok(out),
             Err(e) => {
                 out.zeroize();

@@ -5,6 +5,9 @@
 //! The first 32 bytes of the XSalsa20 keystream are the one-time Poly1305
 //! key; the message is encrypted with the keystream from byte 32 on; the tag
 //! authenticates the ciphertext.
+//!
+//! This is the portable backend; `aead::XSALSA20POLY1305_BACKENDS` lists it
+//! beside libsodium's.
 
 use salsa20::cipher::{KeyIvInit, StreamCipher};
 use zeroize::Zeroize;

@@ -13,8 +13,29 @@
 
 use zeroize::Zeroizing;
 
+use crate::backend::{Backend, Registry};
 use crate::cipher::fixed;
 use crate::error::{Error, Result};
+
+/// The X25519 ladder (`scalarmult`, hence `shared_secret` and box's
+/// `before`): libsodium first (1.6x dalek's portable build in bench/rust,
+/// docs/DEPENDENCIES.md), dalek after. Public keys from a secret key keep
+/// dalek's precomputed base-point table, which is faster than both ladders.
+pub(crate) static X25519_BACKENDS: Registry<X25519Fn> = Registry::new(
+    "x25519",
+    &[
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        Backend { name: "libsodium", usable: crate::backend::libsodium::usable, entry: crate::backend::libsodium::x25519 },
+        Backend::portable("dalek", dalek_x25519),
+    ],
+);
+
+/// `x25519(scalar, point) -> shared point`.
+type X25519Fn = fn(&[u8; 32], &[u8; 32]) -> [u8; 32];
+
+fn dalek_x25519(scalar: &[u8; 32], point: &[u8; 32]) -> [u8; 32] {
+    x25519_dalek::x25519(*scalar, *point)
+}
 
 /// Length of keys and shared secrets.
 pub const KEY_LEN: usize = 32;
@@ -24,7 +45,7 @@ pub const KEY_LEN: usize = 32;
 /// no check on the result. This is NaCl's `crypto_scalarmult`; prefer
 /// [`shared_secret`], which rejects small-order peers. Constant time.
 pub fn scalarmult(scalar: &[u8; 32], point: &[u8; 32]) -> [u8; 32] {
-    x25519_dalek::x25519(*scalar, *point)
+    (X25519_BACKENDS.get())(scalar, point)
 }
 
 /// The public key (`X25519(secret, 9)`) of a 32-byte secret key. Constant time.

@@ -120,6 +120,12 @@ pub fn argon2(
         None => argon2::Argon2::new(variant, argon2::Version::V0x13, crate_params),
     };
     let mut out = alloc::vec![0u8; params.out_len];
+    // Natively, p > 1 computes the lanes in parallel (kdf/argon2_lanes.rs).
+    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+    if super::argon2_lanes::worth_it(params) {
+        super::argon2_lanes::hash_into(algorithm, password, salt, secret, ad, params, &mut out)?;
+        return Ok(out);
+    }
     hasher
         .hash_password_into(password, salt, &mut out)
         .map_err(|_| Error::length("password", Expected::Range(0, u32::MAX as usize), password.len()))?;
@@ -330,9 +336,26 @@ pub fn argon2_verify_with_limits(password: &[u8], phc: &str, limits: &VerifyLimi
     limits.admit(&params)?;
     let crate_params = check(&params)?;
     let mut out = zeroize::Zeroizing::new(alloc::vec![0u8; phc.hash.len()]);
-    argon2::Argon2::new(phc.variant, phc.version, crate_params)
-        .hash_password_into(password, &phc.salt, &mut out)
-        .map_err(|_| Error::length("password", Expected::Range(0, u32::MAX as usize), password.len()))?;
+    // Natively, version 1.3 with p > 1 computes the lanes in parallel, as argon2() does.
+    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+    let parallel = phc.version == argon2::Version::V0x13 && super::argon2_lanes::worth_it(&params);
+    #[cfg(not(all(feature = "std", not(target_arch = "wasm32"))))]
+    let parallel = false;
+    if parallel {
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        {
+            let algorithm = match phc.variant {
+                argon2::Algorithm::Argon2d => Algorithm::Argon2d,
+                argon2::Algorithm::Argon2i => Algorithm::Argon2i,
+                argon2::Algorithm::Argon2id => Algorithm::Argon2id,
+            };
+            super::argon2_lanes::hash_into(algorithm, password, &phc.salt, None, None, &params, &mut out)?;
+        }
+    } else {
+        argon2::Argon2::new(phc.variant, phc.version, crate_params)
+            .hash_password_into(password, &phc.salt, &mut out)
+            .map_err(|_| Error::length("password", Expected::Range(0, u32::MAX as usize), password.len()))?;
+    }
     if crate::ct_eq(&out, &phc.hash) {
         Ok(())
     } else {
@@ -367,6 +390,18 @@ mod tests {
         assert_eq!(argon2_verify_with_limits(b"pw", &phc, &roomy), Err(Error::VerificationFailed));
         let tight = VerifyLimits { max_work_kib: 64 * 70 - 1, ..VerifyLimits::default() };
         assert!(matches!(argon2_verify_with_limits(b"pw", &phc, &tight), Err(Error::CostLimit { .. })));
+    }
+
+    #[test]
+    fn lanes_verify_as_they_hash() {
+        for p in [1, 2, 4] {
+            let params = Argon2Params { t: 1, m: 64 * p, p, out_len: 32 };
+            for variant in [Algorithm::Argon2id, Algorithm::Argon2i, Algorithm::Argon2d] {
+                let phc = argon2_hash_with_salt(variant, b"pw", &[7; 16], &params).unwrap();
+                argon2_verify(b"pw", &phc).unwrap();
+                assert_eq!(argon2_verify(b"px", &phc), Err(Error::VerificationFailed));
+            }
+        }
     }
 
     #[test]

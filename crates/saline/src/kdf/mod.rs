@@ -4,6 +4,8 @@
 //! exhaust memory or abort the process.
 
 mod argon2;
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+mod argon2_lanes;
 mod bcrypt;
 mod hkdf;
 mod pbkdf2;

@@ -19,11 +19,45 @@ mod siphash;
 use alloc::vec;
 use alloc::vec::Vec;
 
+use crate::backend::{Backend, Registry};
 use crate::catalog::{Algorithm, Kind};
 use crate::error::{Error, Expected, Result};
 use hmac::HmacState;
-pub(crate) use poly1305::{poly1305_tag, Poly1305State};
+pub(crate) use poly1305::Poly1305State;
 use siphash::SipHashState;
+
+/// One-shot Poly1305 (`mac`, `mac_into`, `verify`, NaCl's
+/// `crypto_onetimeauth`): libsodium first (its SSE2 code is 7x RustCrypto's
+/// portable build at 32 bytes, docs/DEPENDENCIES.md), RustCrypto after. The
+/// streaming [`Mac`] keeps RustCrypto's state on every target.
+pub(crate) static POLY1305_BACKENDS: Registry<Poly1305Fn> = Registry::new(
+    "poly1305",
+    &[
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        Backend {
+            name: "libsodium",
+            usable: crate::backend::libsodium::usable,
+            entry: crate::backend::libsodium::poly1305_tag,
+        },
+        Backend::portable("rustcrypto", poly1305::poly1305_tag),
+    ],
+);
+
+/// `tag(key, data)`.
+type Poly1305Fn = fn(&[u8; 32], &[u8]) -> [u8; 16];
+
+/// Poly1305 tag of `data` under a one-time `key`, with the selected backend.
+pub(crate) fn poly1305_tag(key: &[u8; 32], data: &[u8]) -> [u8; 16] {
+    (POLY1305_BACKENDS.get())(key, data)
+}
+
+/// The one-shot Poly1305 key, if `algorithm` is Poly1305.
+fn one_shot_poly1305(algorithm: Algorithm, key: &[u8]) -> Result<Option<&[u8; 32]>> {
+    if algorithm != Algorithm::Poly1305 {
+        return Ok(None);
+    }
+    key.try_into().map(Some).map_err(|_| Error::length("key", Expected::Exactly(32), key.len()))
+}
 
 #[derive(Clone)]
 enum State {
@@ -167,6 +201,9 @@ impl core::fmt::Debug for Mac {
 /// # Errors
 /// As [`Mac::new`].
 pub fn mac(algorithm: Algorithm, key: &[u8], data: &[u8]) -> Result<Vec<u8>> {
+    if let Some(key) = one_shot_poly1305(algorithm, key)? {
+        return Ok(poly1305_tag(key, data).to_vec());
+    }
     let mut m = Mac::new(algorithm, key)?;
     m.update(data);
     Ok(m.finalize())
@@ -177,6 +214,11 @@ pub fn mac(algorithm: Algorithm, key: &[u8], data: &[u8]) -> Result<Vec<u8>> {
 /// # Errors
 /// As [`Mac::new`] and [`Mac::finalize_into_reset`].
 pub fn mac_into(algorithm: Algorithm, key: &[u8], data: &[u8], out: &mut [u8]) -> Result<()> {
+    if let Some(key) = one_shot_poly1305(algorithm, key)? {
+        Error::check_length("output", Expected::Exactly(16), out.len())?;
+        out.copy_from_slice(&poly1305_tag(key, data));
+        return Ok(());
+    }
     let mut m = Mac::new(algorithm, key)?;
     m.update(data);
     m.finalize_into_reset(out)
@@ -187,6 +229,9 @@ pub fn mac_into(algorithm: Algorithm, key: &[u8], data: &[u8], out: &mut [u8]) -
 /// # Errors
 /// As [`Mac::new`]; [`Error::VerificationFailed`] on a mismatch.
 pub fn verify(algorithm: Algorithm, key: &[u8], data: &[u8], tag: &[u8]) -> Result<()> {
+    if let Some(key) = one_shot_poly1305(algorithm, key)? {
+        return if crate::ct_eq(&poly1305_tag(key, data), tag) { Ok(()) } else { Err(Error::VerificationFailed) };
+    }
     let mut m = Mac::new(algorithm, key)?;
     m.update(data);
     m.verify(tag)

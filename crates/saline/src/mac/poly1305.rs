@@ -66,7 +66,8 @@ impl Drop for Poly1305State {
     }
 }
 
-/// Poly1305 tag of `data` under a one-time `key`, in one call.
+/// Poly1305 tag of `data` under a one-time `key`, in one call: the portable
+/// backend of `mac::POLY1305_BACKENDS`.
 pub(crate) fn poly1305_tag(key: &[u8; 32], data: &[u8]) -> [u8; 16] {
     poly1305::Poly1305::new(key.into()).compute_unpadded(data).into()
 }

@@ -206,7 +206,18 @@ pub fn crypto_core_hsalsa20(input: &[u8], key: &[u8], c: &[u8]) -> Result<[u8; 3
 pub fn crypto_secretbox(padded_message: &[u8], nonce: &[u8], key: &[u8]) -> Result<Vec<u8>> {
     Error::check_length("message", Expected::AtLeast(ZEROBYTES), padded_message.len())?;
     // TweetNaCl: c = m XOR stream; tag = poly1305(c[32..], key = c[0..32]);
-    // c[16..32] = tag; c[0..16] = 0.
+    // c[16..32] = tag; c[0..16] = 0. With the 32 zero bytes NaCl requires,
+    // that is secretbox on m[32..]: the registry's XSalsa20-Poly1305
+    // (libsodium natively). A message whose padding is not zero keys
+    // Poly1305 with m[0..32] XOR stream, as TweetNaCl does: composed below.
+    if padded_message[..ZEROBYTES].iter().all(|&b| b == 0) {
+        let key: &[u8; 32] = fixed("key", key)?;
+        let nonce: &[u8; 24] = fixed("nonce", nonce)?;
+        let mut c = padded_message.to_vec();
+        let tag = crate::aead::xsalsa20poly1305_seal(key, nonce, &mut c[ZEROBYTES..]);
+        c[BOXZEROBYTES..ZEROBYTES].copy_from_slice(&tag);
+        return Ok(c);
+    }
     let mut c = stream_xor(Algorithm::XSalsa20, key, nonce, 0, padded_message)?;
     let mac_key: Zeroizing<[u8; 32]> = Zeroizing::new(c[..32].try_into().expect("32 bytes"));
     let tag = poly1305_tag(&mac_key, &c[ZEROBYTES..]);
@@ -223,12 +234,15 @@ pub fn crypto_secretbox(padded_message: &[u8], nonce: &[u8], key: &[u8]) -> Resu
 /// or key length; [`Error::VerificationFailed`] for a forgery.
 pub fn crypto_secretbox_open(padded_box: &[u8], nonce: &[u8], key: &[u8]) -> Result<Vec<u8>> {
     Error::check_length("box", Expected::AtLeast(ZEROBYTES), padded_box.len())?;
-    let mac_key = Zeroizing::new(keystream(Algorithm::XSalsa20, key, nonce, 0, 32)?);
-    let expected = poly1305_tag(fixed("key", &mac_key)?, &padded_box[ZEROBYTES..]);
-    if !crate::ct_eq(&expected, &padded_box[BOXZEROBYTES..ZEROBYTES]) {
+    // TweetNaCl checks poly1305(c[32..], key = stream[0..32]) against
+    // c[16..32], then decrypts: secretbox's open on c[32..].
+    let key: &[u8; 32] = fixed("key", key)?;
+    let nonce: &[u8; 24] = fixed("nonce", nonce)?;
+    let tag: &[u8; 16] = padded_box[BOXZEROBYTES..ZEROBYTES].try_into().expect("16 bytes");
+    let mut m = padded_box.to_vec();
+    if !crate::aead::xsalsa20poly1305_open(key, nonce, &mut m[ZEROBYTES..], tag) {
         return Err(Error::VerificationFailed);
     }
-    let mut m = stream_xor(Algorithm::XSalsa20, key, nonce, 0, padded_box)?;
     m[..ZEROBYTES].fill(0);
     Ok(m)
 }

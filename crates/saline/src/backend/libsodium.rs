@@ -1,0 +1,118 @@
+//! libsodium backends (libsodium-sys-stable: libsodium 1.0.22 built from its
+//! vendored, signature-checked source, without `--enable-opt`, so without
+//! `-march=native`). `sodium_init` runs once and picks libsodium's SSE2,
+//! SSSE3, AVX2 or AVX-512 code for this CPU at run time.
+//!
+//! Each function has the signature of the portable backend it stands beside;
+//! `tests/backends.rs` and `tests/libsodium.rs` prove them equal byte for byte.
+
+use libsodium_sys as ffi;
+
+/// Whether libsodium initialised (it fails only if the OS gives it no
+/// randomness source at start-up). Checked once by the registry.
+pub(crate) fn usable() -> bool {
+    static READY: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    // SAFETY: sodium_init is thread-safe and idempotent.
+    *READY.get_or_init(|| unsafe { ffi::sodium_init() } >= 0)
+}
+
+/// Poly1305 tag of `data` under a one-time key (`crypto_onetimeauth_poly1305`).
+pub(crate) fn poly1305_tag(key: &[u8; 32], data: &[u8]) -> [u8; 16] {
+    let mut tag = [0u8; 16];
+    // SAFETY: the pointers cover their lengths (16, data.len(), 32 bytes);
+    // the function only reads `data` and `key` and writes `tag`.
+    unsafe { ffi::crypto_onetimeauth_poly1305(tag.as_mut_ptr(), data.as_ptr(), data.len() as u64, key.as_ptr()) };
+    tag
+}
+
+/// XSalsa20-Poly1305 in place (`crypto_secretbox_detached`, which libsodium
+/// documents as safe when the message and ciphertext are the same buffer).
+pub(crate) fn xsalsa20poly1305_seal(key: &[u8; 32], nonce: &[u8; 24], buf: &mut [u8]) -> [u8; 16] {
+    let mut tag = [0u8; 16];
+    let p = buf.as_mut_ptr();
+    // SAFETY: in and out are the same `buf.len()` bytes, which libsodium
+    // allows; tag, nonce and key have their fixed sizes.
+    unsafe { ffi::crypto_secretbox_detached(p, tag.as_mut_ptr(), p, buf.len() as u64, nonce.as_ptr(), key.as_ptr()) };
+    tag
+}
+
+/// Checks the tag in constant time and, only if valid, decrypts in place
+/// (`crypto_secretbox_open_detached` verifies before it decrypts, so on
+/// `false` `buf` still holds the ciphertext).
+pub(crate) fn xsalsa20poly1305_open(key: &[u8; 32], nonce: &[u8; 24], buf: &mut [u8], tag: &[u8; 16]) -> bool {
+    let p = buf.as_mut_ptr();
+    // SAFETY: as in `xsalsa20poly1305_seal`.
+    unsafe { ffi::crypto_secretbox_open_detached(p, p, tag.as_ptr(), buf.len() as u64, nonce.as_ptr(), key.as_ptr()) == 0 }
+}
+
+/// Salsa20 (8-byte nonce) or XSalsa20 (24-byte nonce) keystream XOR from
+/// block `counter`, in place (`crypto_stream_[x]salsa20_xor_ic`). The caller
+/// keeps `counter` plus the blocks used below 2^64.
+pub(crate) fn salsa20_xor(key: &[u8; 32], nonce: &[u8], counter: u64, buf: &mut [u8]) {
+    let p = buf.as_mut_ptr();
+    // SAFETY: in and out are the same `buf.len()` bytes (allowed); the nonce
+    // is 24 or 8 bytes (checked against the catalog by the caller).
+    unsafe {
+        if nonce.len() == 24 {
+            ffi::crypto_stream_xsalsa20_xor_ic(p, p, buf.len() as u64, nonce.as_ptr(), counter, key.as_ptr());
+        } else {
+            ffi::crypto_stream_salsa20_xor_ic(p, p, buf.len() as u64, nonce.as_ptr(), counter, key.as_ptr());
+        }
+    }
+}
+
+/// X25519 (`crypto_scalarmult_curve25519`): clamps the scalar, ignores the top
+/// bit of the point. libsodium returns -1 for an all-zero result but writes it
+/// anyway; the caller decides (as with the portable backend).
+pub(crate) fn x25519(scalar: &[u8; 32], point: &[u8; 32]) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    // SAFETY: three 32-byte buffers.
+    unsafe { ffi::crypto_scalarmult_curve25519(out.as_mut_ptr(), scalar.as_ptr(), point.as_ptr()) };
+    out
+}
+
+/// ChaCha20-Poly1305 (RFC 8439) or, with a 24-byte nonce, XChaCha20-Poly1305
+/// (`crypto_aead_[x]chacha20poly1305_ietf_*_detached`), keyed per call.
+pub(crate) struct ChaChaKey(zeroize::Zeroizing<[u8; 32]>);
+
+impl ChaChaKey {
+    pub(crate) fn new(key: &[u8; 32]) -> ChaChaKey {
+        ChaChaKey(zeroize::Zeroizing::new(*key))
+    }
+
+    /// Encrypts `buf` in place (libsodium allows `c == m`) and returns the tag.
+    pub(crate) fn seal(&self, nonce: &[u8], aad: &[u8], buf: &mut [u8]) -> [u8; 16] {
+        let mut tag = [0u8; 16];
+        let p = buf.as_mut_ptr();
+        let (len, ad, adlen, k) = (buf.len() as u64, aad.as_ptr(), aad.len() as u64, self.0.as_ptr());
+        let (null_len, null_nsec) = (core::ptr::null_mut(), core::ptr::null());
+        // SAFETY: in and out are the same `buf.len()` bytes (allowed); the
+        // nonce is 12 or 24 bytes as the function expects (checked by the
+        // caller against the catalog); nsec is unused and may be null.
+        unsafe {
+            if nonce.len() == 24 {
+                ffi::crypto_aead_xchacha20poly1305_ietf_encrypt_detached(p, tag.as_mut_ptr(), null_len, p, len, ad, adlen, null_nsec, nonce.as_ptr(), k);
+            } else {
+                ffi::crypto_aead_chacha20poly1305_ietf_encrypt_detached(p, tag.as_mut_ptr(), null_len, p, len, ad, adlen, null_nsec, nonce.as_ptr(), k);
+            }
+        }
+        tag
+    }
+
+    /// Checks the tag and decrypts in place. libsodium verifies first but
+    /// zeroes `m` on a wrong tag; `keep_ciphertext` opens a copy instead.
+    pub(crate) fn open(&self, nonce: &[u8], aad: &[u8], buf: &mut [u8], tag: &[u8; 16], keep_ciphertext: bool) -> bool {
+        super::open_keeping_ciphertext(buf, keep_ciphertext, |data| {
+            let p = data.as_mut_ptr();
+            let (len, ad, adlen, k) = (data.len() as u64, aad.as_ptr(), aad.len() as u64, self.0.as_ptr());
+            // SAFETY: as in `seal`; the tag is 16 bytes.
+            unsafe {
+                if nonce.len() == 24 {
+                    ffi::crypto_aead_xchacha20poly1305_ietf_decrypt_detached(p, core::ptr::null_mut(), p, len, tag.as_ptr(), ad, adlen, nonce.as_ptr(), k) == 0
+                } else {
+                    ffi::crypto_aead_chacha20poly1305_ietf_decrypt_detached(p, core::ptr::null_mut(), p, len, tag.as_ptr(), ad, adlen, nonce.as_ptr(), k) == 0
+                }
+            }
+        })
+    }
+}

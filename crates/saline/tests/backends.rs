@@ -1,0 +1,261 @@
+//! Every backend of every primitive in the registry (`saline::backend`), in
+//! one process, the way Go's `TestAllImplementations` and BLAKE3's platform
+//! tests do: a differential on random inputs from 0 bytes to 1 MiB, with
+//! forgeries, against the portable backend (the last in each table), and
+//! the forcing API. The vector files run once per backend in
+//! `tests/vectors.rs` (`vectors_on_every_backend`).
+//!
+//! Forcing is process-wide, so one test function drives it; the environment
+//! variable is tested in a child process running `env_force_probe`.
+
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+use saline::backend::{backends, force, BackendInfo};
+use saline::{aead, mac, Algorithm};
+
+const SIZES: &[usize] = &[0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257, 1000, 4095, 65_543, 1 << 20];
+
+fn info(primitive: &str) -> BackendInfo {
+    backends().into_iter().find(|b| b.primitive == primitive).unwrap_or_else(|| panic!("{primitive} not in the registry"))
+}
+
+fn bytes(rng: &mut ChaCha20Rng, n: usize) -> Vec<u8> {
+    let mut v = vec![0u8; n];
+    rng.fill_bytes(&mut v);
+    v
+}
+
+/// Everything one backend of `primitive` computes from a fixed random
+/// stream, as one transcript: outputs and accept/reject decisions.
+fn transcript(primitive: &str) -> Vec<Vec<u8>> {
+    let mut rng = ChaCha20Rng::seed_from_u64(0x5a11e);
+    let mut out = Vec::new();
+    match primitive {
+        "poly1305" => {
+            for &n in SIZES {
+                let (key, msg) = (bytes(&mut rng, 32), bytes(&mut rng, n));
+                let tag = mac::mac(Algorithm::Poly1305, &key, &msg).unwrap();
+                let mut into = [0u8; 16];
+                mac::mac_into(Algorithm::Poly1305, &key, &msg, &mut into).unwrap();
+                assert_eq!(tag, into);
+                // The streaming state (RustCrypto on every target) agrees.
+                let mut m = mac::Mac::new(Algorithm::Poly1305, &key).unwrap();
+                for chunk in msg.chunks(1000) {
+                    m.update(chunk);
+                }
+                assert_eq!(m.finalize(), tag, "poly1305 one-shot vs streaming, {n} bytes");
+                let tk = saline::nacl::tweetnacl::crypto_onetimeauth(&msg, &key).unwrap();
+                assert_eq!(tk[..], tag[..]);
+                mac::verify(Algorithm::Poly1305, &key, &msg, &tag).unwrap();
+                let mut bad = tag.clone();
+                bad[n % 16] ^= 1;
+                assert!(mac::verify(Algorithm::Poly1305, &key, &msg, &bad).is_err());
+                out.push(tag);
+            }
+            // The reduction edge: key r and s all ones, message all ones.
+            let tag = mac::mac(Algorithm::Poly1305, &[0xff; 32], &[0xff; 1024]).unwrap();
+            out.push(tag);
+        }
+        "salsa20" => {
+            use saline::cipher::{keystream, stream_xor, Stream};
+            for &n in SIZES {
+                for (algorithm, nonce_len) in [(Algorithm::Salsa20, 8), (Algorithm::XSalsa20, 24)] {
+                    let (key, nonce, msg) = (bytes(&mut rng, 32), bytes(&mut rng, nonce_len), bytes(&mut rng, n));
+                    // Counters: 0, past 2^32 (the 64-bit counter's high word), and at the
+                    // end of the counter, where the portable crate decides for every backend.
+                    for counter in [0, 1, (1 << 32) - 1, 1 << 40, u64::MAX - 1 - (n as u64).div_ceil(64), u64::MAX] {
+                        let got = stream_xor(algorithm, &key, &nonce, counter, &msg);
+                        // The streaming object (RustCrypto everywhere) agrees, in odd chunks.
+                        if let Ok(got) = &got {
+                            let mut s = Stream::new(algorithm, &key, &nonce, counter).unwrap();
+                            let mut again = msg.clone();
+                            for chunk in again.chunks_mut(77) {
+                                s.apply(chunk).unwrap();
+                            }
+                            assert_eq!(&again, got, "{algorithm:?} {n} bytes from block {counter}");
+                        }
+                        out.push(match got {
+                            Ok(v) => v,
+                            Err(e) => e.to_string().into_bytes(),
+                        });
+                    }
+                    out.push(keystream(algorithm, &key, &nonce, 3, n).unwrap());
+                }
+            }
+            let (key, nonce) = (bytes(&mut rng, 32), bytes(&mut rng, 24));
+            out.push(saline::nacl::tweetnacl::crypto_stream(4096, &nonce, &key).unwrap());
+            out.push(saline::nacl::tweetnacl::crypto_stream_xor(&bytes(&mut rng, 1000), &nonce, &key).unwrap());
+        }
+        "xsalsa20poly1305" => {
+            for &n in SIZES {
+                let (key, nonce, msg) = (bytes(&mut rng, 32), bytes(&mut rng, 24), bytes(&mut rng, n));
+                let boxed = saline::nacl::secretbox::seal(&msg, &nonce, &key).unwrap();
+                assert_eq!(saline::nacl::secretbox::open(&boxed, &nonce, &key).unwrap(), msg);
+                let sealed = aead::seal(Algorithm::XSalsa20Poly1305, &key, &nonce, &[], &msg).unwrap();
+                assert_eq!(sealed, boxed);
+                let mut bad = boxed.clone();
+                let at = (n * 7 + 3) % bad.len();
+                bad[at] ^= 0x80;
+                assert!(saline::nacl::secretbox::open(&bad, &nonce, &key).is_err());
+                // A rejected in-place open leaves the ciphertext.
+                let a = aead::Aead::new(Algorithm::XSalsa20Poly1305, &key).unwrap();
+                let mut buf = boxed[16..].to_vec();
+                assert!(a.open_in_place_detached(&nonce, &[], &mut buf, &bad[..16].iter().map(|x| x ^ 1).collect::<Vec<u8>>()).is_err());
+                assert!(buf == boxed[16..], "xsalsa20poly1305: a rejected open changed the buffer");
+                // TweetNaCl's padded layouts go through the same backend.
+                let mut padded = vec![0u8; 32];
+                padded.extend_from_slice(&msg);
+                let c = saline::nacl::tweetnacl::crypto_secretbox(&padded, &nonce, &key).unwrap();
+                assert_eq!(c[16..], boxed[..]);
+                assert_eq!(saline::nacl::tweetnacl::crypto_secretbox_open(&c, &nonce, &key).unwrap(), padded);
+                // box = secretbox under HSalsa20(X25519(sk, pk)).
+                let (a, b) = (bytes(&mut rng, 32), bytes(&mut rng, 32));
+                let b_pk = saline::curve::x25519::public_key(&b).unwrap();
+                let c = saline::nacl::crypto_box::seal(&msg, &nonce, &b_pk, &a).unwrap();
+                out.extend([boxed, c]);
+            }
+        }
+        "chacha20poly1305" | "xchacha20poly1305" | "aes-gcm" => {
+            let (algorithm, nonce_len) = match primitive {
+                "aes-gcm" => (Algorithm::AesGcm, 12),
+                "chacha20poly1305" => (Algorithm::ChaCha20Poly1305, 12),
+                _ => (Algorithm::XChaCha20Poly1305, 24),
+            };
+            let key_lens: &[usize] = if primitive == "aes-gcm" { &[16, 24, 32] } else { &[32] };
+            for &n in SIZES {
+                for &key_len in key_lens {
+                    let (key, nonce) = (bytes(&mut rng, key_len), bytes(&mut rng, nonce_len));
+                    let (aad, msg) = (bytes(&mut rng, n % 70), bytes(&mut rng, n));
+                    let a = aead::Aead::new(algorithm, &key).unwrap();
+                    let sealed = a.seal(&nonce, &aad, &msg).unwrap();
+                    assert_eq!(a.open(&nonce, &aad, &sealed).unwrap(), msg);
+                    // Forgeries: a flipped bit in the ciphertext, the tag, the AAD.
+                    let mut bad = sealed.clone();
+                    let at = (n * 13 + 5) % bad.len();
+                    bad[at] ^= 1;
+                    assert!(a.open(&nonce, &aad, &bad).is_err());
+                    let mut bad_aad = aad.clone();
+                    bad_aad.push(0);
+                    assert!(a.open(&nonce, &bad_aad, &sealed).is_err());
+                    // A rejected in-place open leaves the ciphertext, on every backend.
+                    let (ct, tag) = sealed.split_at(n);
+                    let mut buf = ct.to_vec();
+                    let mut wrong = tag.to_vec();
+                    wrong[0] ^= 1;
+                    assert!(a.open_in_place_detached(&nonce, &aad, &mut buf, &wrong).is_err());
+                    assert!(buf == ct, "{primitive}: a rejected open changed the buffer");
+                    out.push(sealed);
+                }
+            }
+        }
+        "x25519" => {
+            use saline::curve::x25519;
+            let mut points: Vec<[u8; 32]> = (0..64).map(|_| bytes(&mut rng, 32).try_into().unwrap()).collect();
+            // Small-order points (all-zero results), u >= p, the top bit set.
+            points.push([0; 32]);
+            points.push({
+                let mut p = [0; 32];
+                p[0] = 1;
+                p
+            });
+            points.push({
+                let mut p = [0xff; 32];
+                p[0] = 0xec;
+                p[31] = 0x7f;
+                p
+            });
+            points.push([0xff; 32]);
+            for p in points {
+                let s: [u8; 32] = bytes(&mut rng, 32).try_into().unwrap();
+                let q = x25519::scalarmult(&s, &p);
+                assert_eq!(x25519::shared_secret(&s, &p).is_err(), q == [0; 32]);
+                out.push(q.to_vec());
+            }
+        }
+        other => panic!("no differential for {other}: add one"),
+    }
+    out
+}
+
+#[test]
+fn every_backend_agrees_with_the_portable_one() {
+    for b in backends() {
+        assert!(!b.available.is_empty());
+        let portable = *b.available.last().unwrap();
+        force(b.primitive, portable).unwrap();
+        let expected = transcript(b.primitive);
+        for &name in &b.available {
+            force(b.primitive, name).unwrap();
+            let now = info(b.primitive);
+            assert_eq!((now.selected, now.forced), (name, true), "forcing {}:{name}", b.primitive);
+            assert!(transcript(b.primitive) == expected, "{}: backend {name} differs from {portable}", b.primitive);
+            println!("{}: {name} agrees with {portable}", b.primitive);
+        }
+        force(b.primitive, b.available[0]).unwrap();
+        assert!(force(b.primitive, "no-such-backend").is_err());
+        assert_eq!(info(b.primitive).selected, b.available[0], "a refused force changes nothing");
+    }
+    assert!(force("no-such-primitive", "rustcrypto").is_err());
+}
+
+/// On native `std` builds the fast backends are compiled and chosen by default.
+#[cfg(not(target_arch = "wasm32"))]
+#[test]
+fn native_defaults() {
+    let want: [(&str, &[&str]); 7] = [
+        ("poly1305", &["libsodium", "rustcrypto"]),
+        ("salsa20", &["libsodium", "rustcrypto"]),
+        ("xsalsa20poly1305", &["libsodium", "rustcrypto"]),
+        ("chacha20poly1305", &["ring", "libsodium", "rustcrypto"]),
+        ("xchacha20poly1305", &["libsodium", "rustcrypto"]),
+        ("aes-gcm", &["ring", "rustcrypto"]),
+        ("x25519", &["libsodium", "dalek"]),
+    ];
+    for (primitive, list) in want {
+        assert_eq!(info(primitive).available, list, "{primitive}");
+    }
+    assert_eq!(backends().len(), want.len(), "a primitive missing from this list");
+}
+
+/// `SALINE_FORCE`, read once at the first selection: a child process of this
+/// test binary runs `env_force_probe` with the variable set.
+#[test]
+fn environment_variable_forces_backends() {
+    let exe = std::env::current_exe().unwrap();
+    let run = |spec: &str| {
+        let out = std::process::Command::new(&exe)
+            .args(["--exact", "env_force_probe", "--nocapture", "--test-threads=1"])
+            .env("SALINE_FORCE", spec)
+            .env("SALINE_FORCE_EXPECT", spec)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{spec}: {}", String::from_utf8_lossy(&out.stdout));
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    for b in backends() {
+        for name in &b.available {
+            run(&format!("{}:{name}", b.primitive));
+        }
+    }
+    let all: Vec<String> = backends().iter().map(|b| format!("{}:{}", b.primitive, b.available.last().unwrap())).collect();
+    run(&all.join(","));
+    // An entry naming nothing is reported, never fatal.
+    let stderr = run("poly1305:no-such-backend");
+    assert!(stderr.contains("ignored"), "{stderr}");
+}
+
+/// Run by `environment_variable_forces_backends` in a child process; does
+/// nothing when `SALINE_FORCE_EXPECT` is unset.
+#[test]
+fn env_force_probe() {
+    let Ok(spec) = std::env::var("SALINE_FORCE_EXPECT") else { return };
+    for entry in spec.split(',') {
+        let (primitive, backend) = entry.split_once(':').unwrap();
+        let now = info(primitive);
+        if now.available.contains(&backend) {
+            assert_eq!((now.selected, now.forced), (backend, true), "{entry}");
+        } else {
+            assert_eq!((now.selected, now.forced), (now.available[0], false), "{entry}");
+        }
+    }
+}

@@ -1,0 +1,33 @@
+// backendDetails(): the core's backend registry as the JS API shows it. The
+// native addon reports every primitive with the selection among what it
+// compiled; SALINE_FORCE (read once by the core) forces one, in a child.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { backend, backendDetails } from 'saline';
+
+const jsDir = fileURLToPath(new URL('..', import.meta.url));
+
+test('backendDetails names the JS backend and each primitive (pure Rust only in WebAssembly)', () => {
+  const details = backendDetails();
+  assert.equal(details.name, backend());
+  const primitives = details.primitives.map((p) => p.primitive);
+  assert.deepEqual(primitives, ['poly1305', 'salsa20', 'xsalsa20poly1305', 'chacha20poly1305', 'xchacha20poly1305', 'aes-gcm', 'x25519']);
+  for (const p of details.primitives) {
+    assert.ok(p.available.includes(p.selected), JSON.stringify(p));
+    assert.equal(typeof p.forced, 'boolean');
+    if (details.name === 'wasm') assert.equal(p.available.length, 1, `WebAssembly compiles one backend of ${p.primitive}`);
+  }
+});
+
+test('SALINE_FORCE forces a backend of the native addon', { skip: backend() !== 'native' }, () => {
+  const probe = "import('saline').then(s => console.log(JSON.stringify(s.backendDetails().primitives.find(p => p.primitive === 'poly1305'))))";
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
+    cwd: jsDir, env: { ...process.env, SALINE_FORCE: 'poly1305:rustcrypto' }, encoding: 'utf8',
+  });
+  assert.equal(r.status, 0, r.stderr);
+  const poly = JSON.parse(r.stdout);
+  assert.equal(poly.selected, 'rustcrypto');
+  assert.equal(poly.forced, true);
+});
