@@ -197,7 +197,30 @@ function runtimeSection({ name, doc }, charts) {
   return out;
 }
 
-export function buildReport(runs, chartsByRuntime = new Map()) {
+const KiB = (n) => `${(n / 1024).toFixed(1)} KiB`;
+
+// What a Vite production page ships per library (bench/size/measure.mjs,
+// stored in bench/size/sizes.json): a hash-only page, a secretbox page and
+// one that keeps everything.
+export function sizeSection(sizes) {
+  if (!sizes) return [];
+  const pages = ['hash', 'secretbox', 'everything'];
+  const out = ['## Size', '',
+    `What a browser downloads for a ${sizes.bundler} production page (${sizes.compression}, JS and WebAssembly together; for Saline the one .wasm file the loader fetches, the SIMD build) · measured ${sizes.date.slice(0, 10)} by [size/measure.mjs](size/measure.mjs).`,
+    'hash: SHA-256 only (TweetNaCl has only SHA-512); secretbox: XSalsa20-Poly1305 only; everything: the whole API kept alive.', '',
+    row(['Library', 'version', ...pages.map((p) => `${p} page`)]), row(['---', '---', ...pages.map(() => '---')])];
+  for (const [library, measured] of Object.entries(sizes.pages)) {
+    out.push(row([library, measured.version ?? '—', ...pages.map((p) => (measured[p] ? `${KiB(measured[p].total)}${measured[p].wasm ? ` (JS ${KiB(measured[p].js)} + wasm ${KiB(measured[p].wasm)})` : ''}` : 'n/a'))]));
+  }
+  if (sizes.modules) {
+    out.push('', 'Saline\'s WebAssembly modules (js/wasm/sizes.json):', '', row(['Module', 'raw', 'gzip -9']), row(['---', '---', '---']));
+    for (const [name, m] of Object.entries(sizes.modules)) out.push(row([name, f.count(m.raw), f.count(m.gzip)]));
+  }
+  out.push('');
+  return out;
+}
+
+export function buildReport(runs, chartsByRuntime = new Map(), sizes = undefined) {
   const out = ['# Saline benchmark report', '',
     'Regenerate with `make bench` (quick profile) or `make bench-full` from the repository root; `node bench/node/report.mjs` re-renders this file and the charts from the stored results.',
     'Workloads are defined in [workloads.json](workloads.json); methods, profiles and the results schema in [README.md](README.md).',
@@ -205,18 +228,20 @@ export function buildReport(runs, chartsByRuntime = new Map()) {
     '"×" columns give a Saline library\'s rate divided by the row\'s rate (above 1× means Saline is faster).', '',
     ...summary(runs)];
   if (!runs.length) out.push('No results yet: run `make bench`.', '');
+  out.push(...sizeSection(sizes));
   for (const run of runs) out.push(...runtimeSection(run, chartsByRuntime.get(run.doc.runtime.name) ?? []));
   return `${out.join('\n').trimEnd()}\n`;
 }
 
-export async function writeReport({ resultsDir = path.join(BENCH, 'results'), outFile = path.join(BENCH, 'REPORT.md'), chartsDir = path.join(BENCH, 'charts') } = {}) {
+export async function writeReport({ resultsDir = path.join(BENCH, 'results'), outFile = path.join(BENCH, 'REPORT.md'), chartsDir = path.join(BENCH, 'charts'), sizesFile = path.join(BENCH, 'size', 'sizes.json') } = {}) {
   const runs = loadResults(resultsDir);
   const chartsByRuntime = new Map();
   for (const run of runs) {
     const charts = await writeCharts(run.doc, chartsDir);
     chartsByRuntime.set(run.doc.runtime.name, charts.map((c) => ({ ...c, file: path.relative(path.dirname(outFile), c.file) })));
   }
-  fs.writeFileSync(outFile, buildReport(runs, chartsByRuntime));
+  const sizes = fs.existsSync(sizesFile) ? JSON.parse(fs.readFileSync(sizesFile, 'utf8')) : undefined;
+  fs.writeFileSync(outFile, buildReport(runs, chartsByRuntime, sizes));
   return { outFile, runs };
 }
 

@@ -137,3 +137,16 @@ test('the summary counts each Saline build against the peers its users would pic
   assert.match(md, /\*\*Node, saline\/tweetnacl on the WebAssembly build\*\* \(against the WebAssembly and JavaScript peers\): at or above the fastest in 0 of 1 workloads\./);
   assert.doesNotMatch(md, /saline-wasm[^\n]*node:crypto/, 'the wasm build is never compared with node:crypto');
 });
+
+test('the size section shows each page per library, JS and WebAssembly apart', async () => {
+  const { sizeSection } = await import('../node/report.mjs');
+  const md = sizeSection({
+    date: '2026-11-23T00:00:00Z', bundler: 'vite 8', compression: 'gzip -9',
+    modules: { 'saline-simd.wasm': { raw: 2048, gzip: 1024 } },
+    pages: { saline: { version: '0.1.0', hash: { js: 1024, wasm: 2048, total: 3072 } }, noble: { version: '2', hash: { js: 512, wasm: 0, total: 512 }, secretbox: { js: 1024, wasm: 0, total: 1024 } } },
+  }).join('\n');
+  assert.match(md, /\| saline \| 0\.1\.0 \| 3\.0 KiB \(JS 1\.0 KiB \+ wasm 2\.0 KiB\) \| n\/a \| n\/a \|/);
+  assert.match(md, /\| noble \| 2 \| 0\.5 KiB \| 1\.0 KiB \| n\/a \|/);
+  assert.match(md, /\| saline-simd\.wasm \| 2,048 \| 1,024 \|/);
+  assert.deepEqual(sizeSection(undefined), []);
+});
