@@ -199,15 +199,18 @@ function isDetached(buffer: ArrayBufferLike): boolean {
   }
 }
 
+/** "argument 2" for a position, else the name itself: built only for a message, never per call. */
+const argumentName = (what: string | number): string => (typeof what === 'number' ? `argument ${what}` : what);
+
 /**
  * The argument as a genuine Uint8Array over exactly its bytes, or a
  * TypeError: not a typed array or DataView, or over a detached buffer (which
  * reads as length 0). Other typed arrays and DataViews are taken as their bytes.
  */
-function checkBytes(value: unknown, what: string): Uint8Array {
+function checkBytes(value: unknown, what: string | number): Uint8Array {
   const tag = typedArrayTag(value);
   if (tag === 'Uint8Array') {
-    if (lengthOf(value) === 0 && isDetached(bufferOf(value))) throw new TypeError(`saline: ${what} is a view of a detached ArrayBuffer`);
+    if (lengthOf(value) === 0 && isDetached(bufferOf(value))) throw new TypeError(`saline: ${argumentName(what)} is a view of a detached ArrayBuffer`);
     return value as Uint8Array;
   }
   let buffer: ArrayBufferLike, offset: number, length: number;
@@ -216,9 +219,9 @@ function checkBytes(value: unknown, what: string): Uint8Array {
   } else if (isView(value)) {
     [buffer, offset, length] = [dataViewBuffer(value), dataViewOffset(value), dataViewLength(value)];
   } else {
-    throw new TypeError(`saline: ${what} must be a Uint8Array`);
+    throw new TypeError(`saline: ${argumentName(what)} must be a Uint8Array`);
   }
-  if (length === 0 && isDetached(buffer)) throw new TypeError(`saline: ${what} is a view of a detached ArrayBuffer`);
+  if (length === 0 && isDetached(buffer)) throw new TypeError(`saline: ${argumentName(what)} is a view of a detached ArrayBuffer`);
   return new Uint8Array(buffer, offset, length);
 }
 
@@ -443,7 +446,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
     let total = 0;
     for (let i = 0; i < count; i++) {
       const b = bytes[i];
-      const u = b === null || b === undefined ? null : checkBytes(b, `argument ${i}`);
+      const u = b === null || b === undefined ? null : checkBytes(b, i);
       inputs[i] = u;
       const n = u === null ? 0 : lengthOf(u);
       lengths[i] = u === null ? NULL_LEN : n;
@@ -464,7 +467,8 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
       const u = inputs[i]!;
       if (u !== null) {
         const n = lengths[i]!;
-        if (n > 32) h.set(u, at);
+        // set() costs a call (about 20 ns); a byte loop costs more from about 8 bytes on (measured at 32: 55 ns).
+        if (n > 8) h.set(u, at);
         else for (let j = 0; j < n; j++) h[at + j] = u[j]!;
         at += n;
         inputs[i] = null;
