@@ -33,23 +33,66 @@ const caseLabel = (c) => `${c.name}${c.size && c.unit !== 'memory' && c.operatio
 const cell = (s) => String(s).replaceAll('|', '\\|');
 const row = (cells) => `| ${cells.map(cell).join(' | ')} |`;
 
-// Saline versus its fastest peer, per case, for the summary.
-function subjectStanding(doc) {
+// Peers that run native code: a user of Saline's WebAssembly build (a
+// browser, Deno, Bun, Workers, or Node without the addon) cannot choose them
+// instead, so the WebAssembly build is compared with the WebAssembly and
+// JavaScript peers only. Any peer not listed here counts as WebAssembly/JS,
+// which can only make that comparison stricter.
+export const NATIVE_PEERS = new Set([
+  'node:crypto', 'node:crypto createHash', 'webcrypto', 'sodium-native', 'sodium-native-reused',
+  'argon2', 'bcrypt', 'node-rs-argon2', 'node-rs-bcrypt', 'napi-rs-blake-hash',
+]);
+
+// Which build a Saline row measured: saline-wasm says so by name, and
+// saline/tweetnacl runs on whichever backend the package picked (recorded
+// per result); every other Saline row is native code (the addon, the Rust
+// crate, the C ABI under Go or Python).
+function variantOf(library, result) {
+  return library === 'saline-wasm' || result.backend === 'wasm' ? 'wasm' : 'native';
+}
+
+const VARIANTS = {
+  native: { title: 'native build', against: 'every peer', eligible: () => true },
+  wasm: { title: 'WebAssembly build', against: 'the WebAssembly and JavaScript peers', eligible: (id) => !NATIVE_PEERS.has(id) },
+};
+
+// Each Saline library, per build it ran on, against the fastest peer a user
+// of that build would pick instead: the native addon against every peer,
+// the WebAssembly build against WebAssembly/JS peers only. A workload is
+// won when that Saline row is at least as fast as the best eligible peer.
+export function subjectStanding(doc) {
   const subjects = new Set(subjectsOf(doc));
-  const lines = [];
-  let fastest = 0;
-  let measured = 0;
+  const standings = new Map();
   for (const c of doc.cases) {
     if (c.unit === 'memory') continue;
     const ok = c.results.filter((r) => r.status === 'ok');
-    const mine = ok.filter((r) => subjects.has(r.library)).sort((a, b) => b.rate.median - a.rate.median)[0];
-    const peer = ok.filter((r) => !subjects.has(r.library)).sort((a, b) => b.rate.median - a.rate.median)[0];
-    if (!mine || !peer) continue;
-    measured++;
-    if (mine.rate.median >= peer.rate.median) fastest++;
-    else lines.push(`- ${c.id}: ${mine.library} is ${f.ratio(peer.rate.median / mine.rate.median)} slower than ${peer.library} (${f.opsPerSec(mine.rate.median)} vs ${f.opsPerSec(peer.rate.median)})`);
+    const peers = ok.filter((r) => !subjects.has(r.library));
+    for (const mine of ok.filter((r) => subjects.has(r.library))) {
+      const variant = variantOf(mine.library, mine);
+      const rule = VARIANTS[variant];
+      const peer = peers.filter((r) => rule.eligible(r.library)).sort((a, b) => b.rate.median - a.rate.median)[0];
+      if (!peer) continue;
+      const key = `${mine.library}|${variant}`;
+      if (!standings.has(key)) standings.set(key, { library: mine.library, variant, ...rule, measured: 0, fastest: 0, close: 0, losses: [] });
+      const st = standings.get(key);
+      const ratio = mine.rate.median / peer.rate.median;
+      st.measured++;
+      if (ratio >= 1) st.fastest++;
+      else {
+        if (ratio >= 0.95) st.close++;
+        st.losses.push({ id: c.id, ratio, line: `- ${c.id}: ${f.ratio(ratio)} of ${peer.library} (${f.opsPerSec(mine.rate.median)} vs ${f.opsPerSec(peer.rate.median)})` });
+      }
+    }
   }
-  return { fastest, measured, lines };
+  for (const st of standings.values()) st.losses.sort((a, b) => a.ratio - b.ratio);
+  return [...standings.values()];
+}
+
+// One line per Saline build for a runner's console: its standing and its
+// worst losses.
+export function standingLines(doc) {
+  return subjectStanding(doc).map((st) => `  ${st.library}${st.library === 'saline/tweetnacl' ? ` (${st.title})` : ''} vs ${st.against}: at or above the fastest in ${st.fastest} of ${st.measured}` +
+    (st.losses.length ? `; worst: ${st.losses.slice(0, 3).map((l) => `${l.id} ${f.ratio(l.ratio)}`).join(', ')}` : ''));
 }
 
 function summary(runs) {
@@ -67,10 +110,14 @@ function summary(runs) {
     out.push(`**${title}:** peers only (${why}).`, '');
   }
   for (const { doc } of withSubject) {
-    const { fastest, measured, lines } = subjectStanding(doc);
-    out.push(`**${RUNTIME_TITLES[doc.runtime.name] ?? doc.runtime.name}:** Saline is fastest in ${fastest} of ${measured} workloads it shares with a peer.`);
-    if (lines.length) out.push('', 'Where it is not:', '', ...lines);
-    out.push('');
+    const title = RUNTIME_TITLES[doc.runtime.name] ?? doc.runtime.name;
+    for (const st of subjectStanding(doc)) {
+      const name = st.library === 'saline/tweetnacl' ? `${st.library} on the ${st.title}` : st.library;
+      out.push(`**${title}, ${name}** (against ${st.against}): at or above the fastest in ${st.fastest} of ${st.measured} workloads` +
+        `${st.close ? `, within 0.95× in ${st.close} more` : ''}.`);
+      if (st.losses.length) out.push('', "Losses, largest first (Saline's rate as a share of the fastest eligible peer's):", '', ...st.losses.map((l) => l.line));
+      out.push('');
+    }
   }
   return out;
 }
@@ -150,7 +197,30 @@ function runtimeSection({ name, doc }, charts) {
   return out;
 }
 
-export function buildReport(runs, chartsByRuntime = new Map()) {
+const KiB = (n) => `${(n / 1024).toFixed(1)} KiB`;
+
+// What a Vite production page ships per library (bench/size/measure.mjs,
+// stored in bench/size/sizes.json): a hash-only page, a secretbox page and
+// one that keeps everything.
+export function sizeSection(sizes) {
+  if (!sizes) return [];
+  const pages = ['hash', 'secretbox', 'everything'];
+  const out = ['## Size', '',
+    `What a browser downloads for a ${sizes.bundler} production page (${sizes.compression}, JS and WebAssembly together; for Saline the one .wasm file the loader fetches, the SIMD build) · measured ${sizes.date.slice(0, 10)} by [size/measure.mjs](size/measure.mjs).`,
+    'hash: SHA-256 only (TweetNaCl has only SHA-512); secretbox: XSalsa20-Poly1305 only; everything: the whole API kept alive.', '',
+    row(['Library', 'version', ...pages.map((p) => `${p} page`)]), row(['---', '---', ...pages.map(() => '---')])];
+  for (const [library, measured] of Object.entries(sizes.pages)) {
+    out.push(row([library, measured.version ?? '—', ...pages.map((p) => (measured[p] ? `${KiB(measured[p].total)}${measured[p].wasm ? ` (JS ${KiB(measured[p].js)} + wasm ${KiB(measured[p].wasm)})` : ''}` : 'n/a'))]));
+  }
+  if (sizes.modules) {
+    out.push('', 'Saline\'s WebAssembly modules (js/wasm/sizes.json):', '', row(['Module', 'raw', 'gzip -9']), row(['---', '---', '---']));
+    for (const [name, m] of Object.entries(sizes.modules)) out.push(row([name, f.count(m.raw), f.count(m.gzip)]));
+  }
+  out.push('');
+  return out;
+}
+
+export function buildReport(runs, chartsByRuntime = new Map(), sizes = undefined) {
   const out = ['# Saline benchmark report', '',
     'Regenerate with `make bench` (quick profile) or `make bench-full` from the repository root; `node bench/node/report.mjs` re-renders this file and the charts from the stored results.',
     'Workloads are defined in [workloads.json](workloads.json); methods, profiles and the results schema in [README.md](README.md).',
@@ -158,18 +228,20 @@ export function buildReport(runs, chartsByRuntime = new Map()) {
     '"×" columns give a Saline library\'s rate divided by the row\'s rate (above 1× means Saline is faster).', '',
     ...summary(runs)];
   if (!runs.length) out.push('No results yet: run `make bench`.', '');
+  out.push(...sizeSection(sizes));
   for (const run of runs) out.push(...runtimeSection(run, chartsByRuntime.get(run.doc.runtime.name) ?? []));
   return `${out.join('\n').trimEnd()}\n`;
 }
 
-export async function writeReport({ resultsDir = path.join(BENCH, 'results'), outFile = path.join(BENCH, 'REPORT.md'), chartsDir = path.join(BENCH, 'charts') } = {}) {
+export async function writeReport({ resultsDir = path.join(BENCH, 'results'), outFile = path.join(BENCH, 'REPORT.md'), chartsDir = path.join(BENCH, 'charts'), sizesFile = path.join(BENCH, 'size', 'sizes.json') } = {}) {
   const runs = loadResults(resultsDir);
   const chartsByRuntime = new Map();
   for (const run of runs) {
     const charts = await writeCharts(run.doc, chartsDir);
     chartsByRuntime.set(run.doc.runtime.name, charts.map((c) => ({ ...c, file: path.relative(path.dirname(outFile), c.file) })));
   }
-  fs.writeFileSync(outFile, buildReport(runs, chartsByRuntime));
+  const sizes = fs.existsSync(sizesFile) ? JSON.parse(fs.readFileSync(sizesFile, 'utf8')) : undefined;
+  fs.writeFileSync(outFile, buildReport(runs, chartsByRuntime, sizes));
   return { outFile, runs };
 }
 

@@ -11,6 +11,7 @@ import { machine, resultsPath } from './lib/machine.mjs';
 import { progressPrinter } from './lib/progress.mjs';
 import { describeLibraries, loadLibraries } from './lib/libraries.mjs';
 import { NODE_LIBRARIES } from './adapters/index.mjs';
+import { standingLines } from './report.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const WORKLOADS = path.resolve(HERE, '../workloads.json');
@@ -123,4 +124,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     outFile: outDir ? resultsPath(path.resolve(outDir), 'node') : undefined,
   });
   console.log(`node: ${results.cases.length} cases in ${results.duration_s.toFixed(0)} s -> ${path.relative(process.cwd(), file)}`);
+  for (const line of standingLines(results)) console.log(line);
 }

@@ -106,7 +106,47 @@ test('the report merges another runtime and computes Saline ratios', async () =>
   const md = fs.readFileSync(outFile, 'utf8');
   assert.match(md, /## Node/);
   assert.match(md, /## Rust \(native\)/);
-  assert.match(md, /Saline is fastest in 1 of 2 workloads/);
-  assert.match(md, /digest\/md5\/1KiB: saline is 2\.0× slower than openssl/);
+  assert.match(md, /\*\*Rust \(native\), saline\*\* \(against every peer\): at or above the fastest in 1 of 2 workloads\./);
+  assert.match(md, /- digest\/md5\/1KiB: 0\.50× of openssl/);
   assert.match(md, /\| openssl \| 1,000 ops\/s[^\n]*\| 2\.0× \|/);
+});
+
+test('the summary counts each Saline build against the peers its users would pick instead', async () => {
+  const node = structuredClone(run.results);
+  node.runtime = { name: 'node', version: '99.0.0' };
+  node.date = new Date(Date.now() + 1000).toISOString(); // newer than the harness run: the report takes this one
+  node.libraries = ['saline-native', 'saline-wasm', 'saline/tweetnacl', 'node:crypto', 'hash-wasm', 'noble'].map((id) => ({ id, name: id, version: '1', available: true, ...(id.startsWith('saline') && { subject: true }) }));
+  const rate = (r) => ({ rounds: [{ iterations: r, seconds: 1 }], rate: { median: r, min: r, max: r }, iterations: r, seconds: 1 });
+  const kase = (id, rates, backend) => ({ id, group: 'Hash 1 KiB', name: id, algorithm: 'sha256', operation: 'digest', unit: 'bytes', size: 1024, reference: 'saline-native',
+    results: Object.entries(rates).map(([library, r]) => ({ library, status: 'ok', ...rate(r), ...(library === 'saline/tweetnacl' && { backend }) })) });
+  node.cases = [
+    // node:crypto (native) is fastest: the addon loses, the wasm build still beats every WebAssembly/JS peer.
+    kase('digest/sha256/1KiB', { 'saline-native': 900, 'saline-wasm': 600, 'node:crypto': 1000, 'hash-wasm': 500, noble: 100 }),
+    // A wasm loss to hash-wasm counts even though the addon wins; saline/tweetnacl ran on wasm here.
+    kase('digest/md5/1KiB', { 'saline-native': 2000, 'saline-wasm': 960, 'saline/tweetnacl': 400, 'node:crypto': 1500, 'hash-wasm': 1000 }, 'wasm'),
+  ];
+  const only = fs.mkdtempSync(path.join(dir, 'variants-'));
+  fs.writeFileSync(path.join(only, 'node.json'), JSON.stringify(node));
+  const outFile = path.join(only, 'REPORT.md');
+  await writeReport({ resultsDir: only, outFile, chartsDir: path.join(only, 'charts') });
+  const md = fs.readFileSync(outFile, 'utf8');
+  assert.match(md, /\*\*Node, saline-native\*\* \(against every peer\): at or above the fastest in 1 of 2 workloads\./);
+  assert.match(md, /- digest\/sha256\/1KiB: 0\.90× of node:crypto/);
+  assert.match(md, /\*\*Node, saline-wasm\*\* \(against the WebAssembly and JavaScript peers\): at or above the fastest in 1 of 2 workloads, within 0\.95× in 1 more\./);
+  assert.match(md, /- digest\/md5\/1KiB: 0\.96× of hash-wasm/);
+  assert.match(md, /\*\*Node, saline\/tweetnacl on the WebAssembly build\*\* \(against the WebAssembly and JavaScript peers\): at or above the fastest in 0 of 1 workloads\./);
+  assert.doesNotMatch(md, /saline-wasm[^\n]*node:crypto/, 'the wasm build is never compared with node:crypto');
+});
+
+test('the size section shows each page per library, JS and WebAssembly apart', async () => {
+  const { sizeSection } = await import('../node/report.mjs');
+  const md = sizeSection({
+    date: '2026-11-23T00:00:00Z', bundler: 'vite 8', compression: 'gzip -9',
+    modules: { 'saline-simd.wasm': { raw: 2048, gzip: 1024 } },
+    pages: { saline: { version: '0.1.0', hash: { js: 1024, wasm: 2048, total: 3072 } }, noble: { version: '2', hash: { js: 512, wasm: 0, total: 512 }, secretbox: { js: 1024, wasm: 0, total: 1024 } } },
+  }).join('\n');
+  assert.match(md, /\| saline \| 0\.1\.0 \| 3\.0 KiB \(JS 1\.0 KiB \+ wasm 2\.0 KiB\) \| n\/a \| n\/a \|/);
+  assert.match(md, /\| noble \| 2 \| 0\.5 KiB \| 1\.0 KiB \| n\/a \|/);
+  assert.match(md, /\| saline-simd\.wasm \| 2,048 \| 1,024 \|/);
+  assert.deepEqual(sizeSection(undefined), []);
 });

@@ -6,7 +6,8 @@
 import { getBackend } from './backend/index.js';
 import { ErrorCode, type Op } from './backend/types.js';
 import { isBackendError, translate, type Renames } from './errors.js';
-import { alloc } from './input.js';
+import { alloc, bytes as checkedBytes, isBytes } from './input.js';
+import { bufferOf, byteOffsetOf, lengthOf } from './intrinsics.js';
 
 type Bytes = readonly (Uint8Array | null)[];
 
@@ -47,6 +48,33 @@ function run(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly num
 /** Runs `op`; on a failed verification returns null instead of throwing. */
 export function callOrNull(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): Uint8Array<ArrayBuffer> | null {
   return run(where, op, alg, bytes, nums, outLength, true);
+}
+
+/**
+ * Runs `op` into the caller's `out`, which must be a Uint8Array of exactly
+ * `outLength` bytes that overlaps none of the inputs (the native backend
+ * reads the inputs while it writes `out`); returns `out`. Nothing is
+ * allocated. On failure `out` is zeroed and the error thrown.
+ */
+export function callInto(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], out: unknown, outLength: number): Uint8Array {
+  if (!isBytes(out) || lengthOf(out) !== outLength) checkedBytes(where.fn, 'out', out, outLength); // throws, naming the problem
+  const target = out as Uint8Array;
+  const buffer = bufferOf(target);
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b !== null && b !== undefined && bufferOf(b) === buffer) {
+      const start = byteOffsetOf(target);
+      const from = byteOffsetOf(b);
+      if (outLength > 0 && from < start + outLength && start < from + lengthOf(b)) throw new RangeError(`${where.fn}: out: must not overlap an input`);
+    }
+  }
+  try {
+    getBackend().call(op, alg, bytes, nums, target);
+    return target;
+  } catch (error) {
+    target.fill(0);
+    throw translate(where.fn, error, where.failure, where.renames);
+  }
 }
 
 /** Runs `op` and returns its output; every failure throws. */

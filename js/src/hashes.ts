@@ -4,7 +4,7 @@
  * from the catalog. One table row per algorithm; all the glue is `makeHash`.
  */
 import { Op } from './backend/types.js';
-import { call } from './call.js';
+import { call, callInto } from './call.js';
 import { entry } from './catalog.js';
 import type { CatalogEntry } from './backend/types.js';
 import { length, message, optionalBytes, options, type Input } from './input.js';
@@ -52,6 +52,12 @@ export interface HashFunction<O = NoOptions> {
   readonly blockLen: number;
   /** An incremental hasher; free it with `destroy()` (or let the GC do it). */
   create(opts?: O): Hasher;
+  /**
+   * Hashes into `out` (exactly the output length: `outputLen`, or `dkLen`
+   * when given) and returns `out`, allocating nothing. `out` must not
+   * overlap `msg`.
+   */
+  into<T extends Uint8Array>(out: T, msg: Input, opts?: O): T;
 }
 
 const OPTION_NAMES = ['dkLen', 'key', 'salt', 'personalization', 'context'] as const;
@@ -90,12 +96,26 @@ function parse(where: string, info: CatalogEntry, opts: unknown): [(Uint8Array |
 function makeHash<O>(exportName: string, name: string): HashFunction<O> {
   let cached: CatalogEntry | undefined;
   const info = () => (cached ??= entry(name));
+  // The numbers of a call without options, made once (backends only read them).
+  let defaultNums: { entry: CatalogEntry; nums: readonly number[] } | undefined;
+  const defaultLength = (i: CatalogEntry): readonly number[] => (defaultNums?.entry === i ? defaultNums.nums : (defaultNums = { entry: i, nums: [i.outputLength] }).nums);
+  const where = { fn: exportName };
+  const whereWithOptions = { fn: exportName, renames: RENAMES };
   const hash = (msg: Input, opts?: O): Uint8Array<ArrayBuffer> => {
     const i = info();
     const data = message(exportName, 'msg', msg);
-    if (opts === undefined) return call({ fn: exportName }, Op.Hash, i.id, [data], [i.outputLength], i.outputLength);
+    if (opts === undefined) return call(where, Op.Hash, i.id, [data], defaultLength(i), i.outputLength);
     const [args, outputLen] = parse(exportName, i, opts);
-    return call({ fn: exportName, renames: RENAMES }, Op.Hash, i.id, [data, ...args], [outputLen], outputLen);
+    return call(whereWithOptions, Op.Hash, i.id, [data, ...args], [outputLen], outputLen);
+  };
+  const intoWhere = { fn: `${exportName}.into` };
+  const intoWhereWithOptions = { fn: `${exportName}.into`, renames: RENAMES };
+  const into = <T extends Uint8Array>(out: T, msg: Input, opts?: O): T => {
+    const i = info();
+    const data = message(intoWhere.fn, 'msg', msg);
+    if (opts === undefined) return callInto(intoWhere, Op.Hash, i.id, [data], defaultLength(i), out, i.outputLength) as T;
+    const [args, outputLen] = parse(intoWhere.fn, i, opts);
+    return callInto(intoWhereWithOptions, Op.Hash, i.id, [data, ...args], [outputLen], out, outputLen) as T;
   };
   const create = (opts?: O): Hasher => {
     const where = `${exportName}.create`;
@@ -109,6 +129,7 @@ function makeHash<O>(exportName: string, name: string): HashFunction<O> {
     outputLen: { get: () => info().outputLength, enumerable: true },
     blockLen: { get: () => info().blockLength, enumerable: true },
     create: { value: create, enumerable: true },
+    into: { value: into, enumerable: true },
   });
   return hash as HashFunction<O>;
 }

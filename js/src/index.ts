@@ -24,7 +24,7 @@ export {
   sha3_224, sha3_256, sha3_384, sha3_512, shake128, shake256, whirlpool,
   type Blake2Options, type Blake3Options, type HashFunction, type Hasher, type NoOptions, type XofOptions,
 } from './hashes.js';
-export { hmac, poly1305, type Hmac } from './mac.js';
+export { hmac, poly1305, type Hmac, type Poly1305 } from './mac.js';
 
 export { chacha20poly1305, gcm, xchacha20poly1305, xsalsa20poly1305, type Cipher } from './aead.js';
 export { cbc, chacha20, ctr, salsa20, xchacha20, xsalsa20, type CbcOptions, type StreamCipher } from './ciphers.js';

@@ -19,7 +19,7 @@ const jsDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = join(jsDir, 'node_modules', 'typescript', 'bin', 'tsc');
 
 const CONSUMER = `
-import { argon2, backend, gcm, loadWasm, ready, sha256, terminateWasmWorkers, utils, type WasmSource } from 'saline';
+import { argon2, backend, blake2b, gcm, hmac, loadWasm, poly1305, ready, sha256, terminateWasmWorkers, utils, type WasmSource } from 'saline';
 import nacl from 'saline/tweetnacl';
 import * as cryptographer from 'saline/cryptographer';
 
@@ -29,6 +29,12 @@ const key: Uint8Array<ArrayBuffer> = utils.randomBytes(32);
 const sealed: BufferSource = gcm(key, new Uint8Array(12)).encrypt(utils.utf8ToBytes('x'));
 const joined: BufferSource = utils.concatBytes(key, utils.base64urlToBytes('AQ'), utils.hexToBytes('00'));
 const text: string = utils.bytesToUtf8(utils.utf8ToBytes('x')) + utils.bytesToBase64url(key);
+
+// The output-buffer variants return the array they were given, typed as given.
+const into: Uint8Array<ArrayBuffer> = sha256.into(new Uint8Array(32), 'abc');
+const intoKeyed: Uint8Array<ArrayBuffer> = blake2b.into(new Uint8Array(16), key, { dkLen: 16, key });
+const tagInto: BufferSource = hmac.into(new Uint8Array(32), sha256, key, 'msg');
+const polyInto: Uint8Array<ArrayBuffer> = poly1305.into(new Uint8Array(16), 'msg', key);
 
 const wasm: WasmSource = new Uint8Array(8);
 const loading: Promise<void> = ready({ wasm, requireWorker: true }).then(() => loadWasm(new URL('https://example.com/saline.wasm')));

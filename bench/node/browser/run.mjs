@@ -16,6 +16,7 @@ import { machine, packageVersions, resultsPath } from '../lib/machine.mjs';
 import { progressPrinter } from '../lib/progress.mjs';
 import { RESULTS_DIR, WORKLOADS } from '../run.mjs';
 import { entryOf } from '../adapters/saline.mjs';
+import { standingLines } from '../report.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const NODE_DIR = path.resolve(HERE, '..');
@@ -114,5 +115,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     profile: opt('profile') ?? 'quick', only: opt('only') || undefined,
     outFile: outDir ? resultsPath(path.resolve(outDir), 'browser') : undefined,
   });
-  if (done) console.log(`browser: ${done.results.cases.length} cases in ${done.results.duration_s.toFixed(0)} s -> ${path.relative(process.cwd(), done.file)}`);
+  if (done) {
+    console.log(`browser: ${done.results.cases.length} cases in ${done.results.duration_s.toFixed(0)} s -> ${path.relative(process.cwd(), done.file)}`);
+    for (const line of standingLines(done.results)) console.log(line);
+  }
 }

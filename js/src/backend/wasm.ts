@@ -78,6 +78,12 @@ interface Exports {
   saline_io_shrink(len: number): number;
   saline_io_wipe(len: number): void;
   saline_call(op: number, alg: number, descriptor: number): number;
+  /**
+   * `saline_call` for at most two byte arguments and one number, passed as
+   * parameters instead of a descriptor (crates/saline-wasm/src/abi.rs);
+   * absent from modules built before it, where `call` writes descriptors.
+   */
+  saline_call2?(op: number, alg: number, nBytes: number, aOffset: number, aLen: number, bOffset: number, bLen: number, nNums: number, num: number, outOffset: number, outCapacity: number): number;
   saline_error_code(): number;
   saline_error_ptr(): number;
   saline_error_len(): number;
@@ -195,15 +201,18 @@ function isDetached(buffer: ArrayBufferLike): boolean {
   }
 }
 
+/** "argument 2" for a position, else the name itself: built only for a message, never per call. */
+const argumentName = (what: string | number): string => (typeof what === 'number' ? `argument ${what}` : what);
+
 /**
  * The argument as a genuine Uint8Array over exactly its bytes, or a
  * TypeError: not a typed array or DataView, or over a detached buffer (which
  * reads as length 0). Other typed arrays and DataViews are taken as their bytes.
  */
-function checkBytes(value: unknown, what: string): Uint8Array {
+function checkBytes(value: unknown, what: string | number): Uint8Array {
   const tag = typedArrayTag(value);
   if (tag === 'Uint8Array') {
-    if (lengthOf(value) === 0 && isDetached(bufferOf(value))) throw new TypeError(`saline: ${what} is a view of a detached ArrayBuffer`);
+    if (lengthOf(value) === 0 && isDetached(bufferOf(value))) throw new TypeError(`saline: ${argumentName(what)} is a view of a detached ArrayBuffer`);
     return value as Uint8Array;
   }
   let buffer: ArrayBufferLike, offset: number, length: number;
@@ -212,9 +221,9 @@ function checkBytes(value: unknown, what: string): Uint8Array {
   } else if (isView(value)) {
     [buffer, offset, length] = [dataViewBuffer(value), dataViewOffset(value), dataViewLength(value)];
   } else {
-    throw new TypeError(`saline: ${what} must be a Uint8Array`);
+    throw new TypeError(`saline: ${argumentName(what)} must be a Uint8Array`);
   }
-  if (length === 0 && isDetached(buffer)) throw new TypeError(`saline: ${what} is a view of a detached ArrayBuffer`);
+  if (length === 0 && isDetached(buffer)) throw new TypeError(`saline: ${argumentName(what)} is a view of a detached ArrayBuffer`);
   return new Uint8Array(buffer, offset, length);
 }
 
@@ -285,9 +294,12 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
   const keyed = new Set<number>();
   /** Set while a call runs: the instance is not re-entrant (see `enter`). */
   let busy = false;
+  /** Whether the module has `saline_call2` (short calls without a descriptor). */
+  let short = typeof x.saline_call2 === 'function';
 
   function adopt(next: WebAssembly.Instance): void {
     x = next.exports as unknown as Exports;
+    short = typeof x.saline_call2 === 'function';
     heap = new Uint8Array(x.memory.buffer);
     view = new DataView(x.memory.buffer);
     io = 0;
@@ -327,7 +339,11 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
   /** After a call: a fresh instance when memory grew large and no stream pins it. */
   function maybeShrink(): void {
     if (ioSize > SHRINK_ABOVE) shrink();
-    if (live.size === 0 && x.memory.buffer.byteLength > RECREATE_ABOVE) recreate();
+    if (live.size !== 0) return;
+    // `heap` follows the memory (refresh replaces it once a grow detached
+    // it), and its length is cheaper to read than `memory.buffer`'s.
+    refresh();
+    if (heap.byteLength > RECREATE_ABOVE) recreate();
   }
 
   /**
@@ -411,62 +427,77 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
     return new WasmBackendError(x.saline_error_code() as ErrorCode, message);
   }
 
-  /** Scratch for `layout`: the validated inputs and their lengths, and its two other results. */
+  /** Scratch for `place`: the validated inputs and their lengths; and its results. */
   const inputs: (Uint8Array | null)[] = new Array<Uint8Array | null>(MAX_BYTES).fill(null);
   const lengths = new Float64Array(MAX_BYTES);
   let outOffset = 0;
   let used = 0;
 
   /**
-   * Lays out the inputs, an output region of `outLength` bytes and the
-   * descriptor in the I/O buffer; returns the descriptor's offset and sets
-   * `outOffset` and `used` (bytes of the I/O buffer written). Offsets are
-   * relative to the I/O buffer. Lengths come from the intrinsic getter, and
-   * the arithmetic stays exact past 2^32 (no bitwise operators on sizes), so
-   * a layout above MAX_CALL_BYTES is a RangeError, never a wrapped offset.
-   * Allocation-free on the hot path.
+   * Checks the byte arguments and copies them into the I/O buffer back to
+   * back from offset 0, followed by an output region of `outLength` bytes;
+   * `descriptorBytes` more are reserved after the next multiple of 8 (0 for
+   * `saline_call2`). Returns where those start, and sets `outOffset`,
+   * `used` (bytes of the I/O buffer written) and `lengths` (each input's
+   * length, NULL_LEN for an omitted one). Lengths come from the intrinsic
+   * getter, and the arithmetic stays exact past 2^32 (no bitwise operators
+   * on sizes), so a layout above MAX_CALL_BYTES is a RangeError, never a
+   * wrapped offset. Allocation-free.
    */
-  function layout(bytes: readonly (Uint8Array | null)[], nums: readonly number[], outLength: number): number {
-    if (!Array.isArray(bytes) || bytes.length > MAX_BYTES) throw new TypeError(`saline: at most ${MAX_BYTES} byte arguments`);
-    if (!Array.isArray(nums) || nums.length > MAX_NUMS) throw new TypeError(`saline: at most ${MAX_NUMS} numeric arguments`);
-    const count = bytes.length;
+  function place(bytes: readonly (Uint8Array | null)[], count: number, outLength: number, descriptorBytes: number): number {
     let total = 0;
     for (let i = 0; i < count; i++) {
       const b = bytes[i];
-      const u = b === null || b === undefined ? null : checkBytes(b, `argument ${i}`);
+      const u = b === null || b === undefined ? null : checkBytes(b, i);
       inputs[i] = u;
       const n = u === null ? 0 : lengthOf(u);
-      lengths[i] = n;
+      lengths[i] = u === null ? NULL_LEN : n;
       total += n;
     }
     outOffset = total;
     total += outLength;
     const descriptor = total + ((8 - (total % 8)) % 8);
-    used = descriptor + 4 + 8 * count + 4 + 8 * nums.length + 8;
+    used = descriptorBytes === 0 ? total : descriptor + descriptorBytes;
     if (used > MAX_CALL_BYTES) {
       inputs.fill(null);
       throw new WasmBackendError(1 as ErrorCode, `input: one call's inputs and output total ${total} bytes; the WebAssembly backend takes at most ${MAX_CALL_BYTES} (stream large data in pieces instead)`);
     }
     reserve(used);
     refresh();
+    const h = heap;
+    for (let i = 0, at = io; i < count; i++) {
+      const u = inputs[i]!;
+      if (u !== null) {
+        const n = lengths[i]!;
+        // set() costs a call (about 20 ns); a byte loop costs more from about 8 bytes on (measured at 32: 55 ns).
+        if (n > 8) h.set(u, at);
+        else for (let j = 0; j < n; j++) h[at + j] = u[j]!;
+        at += n;
+        inputs[i] = null;
+      }
+    }
+    return descriptor;
+  }
+
+  /**
+   * Lays out the inputs, an output region of `outLength` bytes and the
+   * descriptor (crates/saline-wasm/README.md) in the I/O buffer; returns the
+   * descriptor's offset (see `place` for the rest).
+   */
+  function layout(bytes: readonly (Uint8Array | null)[], nums: readonly number[], outLength: number): number {
+    if (!Array.isArray(bytes) || bytes.length > MAX_BYTES) throw new TypeError(`saline: at most ${MAX_BYTES} byte arguments`);
+    if (!Array.isArray(nums) || nums.length > MAX_NUMS) throw new TypeError(`saline: at most ${MAX_NUMS} numeric arguments`);
+    const count = bytes.length;
+    const descriptor = place(bytes, count, outLength, 4 + 8 * count + 4 + 8 * nums.length + 8);
     let at = 0;
     let d = io + descriptor;
     view.setUint32(d, count, true);
     d += 4;
     for (let i = 0; i < count; i++) {
-      const u = inputs[i]!;
-      if (u === null) {
-        view.setUint32(d, 0, true);
-        view.setUint32(d + 4, NULL_LEN, true);
-      } else {
-        const n = lengths[i]!;
-        if (n > 32) heap.set(u, io + at);
-        else for (let j = 0, p = io + at; j < n; j++) heap[p + j] = u[j]!;
-        view.setUint32(d, at, true);
-        view.setUint32(d + 4, n, true);
-        at += n;
-      }
-      inputs[i] = null;
+      const n = lengths[i]!;
+      view.setUint32(d, n === NULL_LEN ? 0 : at, true);
+      view.setUint32(d + 4, n, true);
+      if (n !== NULL_LEN) at += n;
       d += 8;
     }
     view.setUint32(d, nums.length, true);
@@ -481,12 +512,41 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
     return descriptor;
   }
 
-  /** Copies `n` bytes at I/O offset `from` into `target` (a loop beats subarray+set when short). */
+  /**
+   * Runs `op` through `saline_call2` (no descriptor) when the arguments fit
+   * it (at most two byte arguments and one number), else `saline_call`.
+   */
+  function invoke(op: Op, alg: number, bytes: readonly (Uint8Array | null)[], nums: readonly number[], outLength: number): number {
+    if (short && Array.isArray(bytes) && bytes.length <= 2 && Array.isArray(nums) && nums.length <= 1) {
+      const count = bytes.length;
+      place(bytes, count, outLength, 0);
+      const a = count > 0 ? lengths[0]! : NULL_LEN;
+      const b = count > 1 ? lengths[1]! : NULL_LEN;
+      const num = nums.length === 1 ? nums[0] : 0;
+      try {
+        return x.saline_call2!(op >>> 0, alg >>> 0, count, 0, a, a === NULL_LEN ? 0 : a, b, nums.length, typeof num === 'number' ? num : NaN, outOffset, outLength);
+      } catch (error) {
+        throw trapped(error);
+      }
+    }
+    const descriptor = layout(bytes, nums, outLength);
+    try {
+      return x.saline_call(op >>> 0, alg >>> 0, descriptor);
+    } catch (error) {
+      throw trapped(error);
+    }
+  }
+
+  /**
+   * Copies `n` bytes at I/O offset `from` into `target` (a loop beats
+   * subarray+set when short). The caller has refreshed the views since the
+   * module last ran (it may have grown the memory).
+   */
   function copyOut(target: Uint8Array, from: number, n: number): void {
-    refresh();
     const p = io + from;
-    if (n > 64) target.set(heap.subarray(p, p + n));
-    else for (let j = 0; j < n; j++) target[j] = heap[p + j]!;
+    const h = heap;
+    if (n > 64) target.set(h.subarray(p, p + n));
+    else for (let j = 0; j < n; j++) target[j] = h[p + j]!;
   }
 
   /** A handle this instance gave out and has not freed (a stale one, even from before a reset, is refused). */
@@ -501,13 +561,9 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
     let n = -1;
     let failure: WasmBackendError | undefined;
     try {
-      const descriptor = layout(bytes, nums, lengthOf(target));
+      n = invoke(op, alg, bytes, nums, lengthOf(target));
       const secret = (op as number) !== OP_HASH || (bytes.length > 1 && bytes[1] != null);
-      try {
-        n = x.saline_call(op >>> 0, alg >>> 0, descriptor);
-      } catch (error) {
-        throw trapped(error);
-      }
+      refresh();
       if (n >= 0) copyOut(target, outOffset, n);
       else failure = lastError(); // before maybeShrink, which may replace the instance
       if (secret) wipe(used, (op as number) < FIRST_ASYMMETRIC_OP ? STACK_WIPE_SYMMETRIC : STACK_WIPE_OTHER);
@@ -628,6 +684,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
       const n = guarded(() => {
         reserve(capacity);
         const written = x.saline_stream_digest(h, 0, capacity);
+        refresh();
         if (written >= 0) copyOut(target, 0, written);
         if (keyed.has(h)) wipe(capacity, STACK_WIPE_SYMMETRIC);
         if (ioSize > SHRINK_ABOVE) shrink();

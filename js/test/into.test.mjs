@@ -1,0 +1,69 @@
+// The output-buffer variants (`sha256.into(out, msg)`, `hmac.into`,
+// `poly1305.into`): the same bytes as the allocating calls, written into the
+// caller's array, on whichever backend runs (the suite runs once per backend).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as S from 'saline';
+
+const HASHES = ['sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'sha512_256', 'sha3_224', 'sha3_256', 'sha3_384', 'sha3_512', 'keccak_256', 'shake128', 'shake256', 'blake2b', 'blake2s', 'blake3', 'md4', 'md5', 'ripemd160', 'whirlpool'];
+const msg = Uint8Array.from({ length: 100 }, (_, i) => i);
+const key = new Uint8Array(32).fill(7);
+
+test('every hash: into(out, msg) writes what hash(msg) returns and returns out', () => {
+  for (const name of HASHES) {
+    const hash = S[name];
+    for (const input of [msg, msg.subarray(0, 0), 'text']) {
+      const out = new Uint8Array(hash.outputLen);
+      assert.equal(hash.into(out, input), out, name);
+      assert.deepEqual(out, hash(input), name);
+    }
+  }
+});
+
+test('options (dkLen, key) and an output that is a view into a larger buffer', () => {
+  const backing = new Uint8Array(100).fill(0xee);
+  const out = backing.subarray(10, 26);
+  S.blake2b.into(out, msg, { dkLen: 16, key });
+  assert.deepEqual(out, S.blake2b(msg, { dkLen: 16, key }));
+  assert.ok(backing.subarray(0, 10).every((b) => b === 0xee) && backing.subarray(26).every((b) => b === 0xee), 'bytes outside out untouched');
+  const xof = new Uint8Array(100);
+  S.shake256.into(xof, msg, { dkLen: 100 });
+  assert.deepEqual(xof, S.shake256(msg, { dkLen: 100 }));
+  S.blake3.into(out, msg, { dkLen: 16, key });
+  assert.deepEqual(out, S.blake3(msg, { dkLen: 16, key }));
+});
+
+test('hmac.into and poly1305.into', () => {
+  for (const hash of [S.sha256, S.sha512, S.sha3_256]) {
+    const out = new Uint8Array(hash.outputLen);
+    assert.equal(S.hmac.into(out, hash, key, msg), out);
+    assert.deepEqual(out, S.hmac(hash, key, msg));
+  }
+  const tag = new Uint8Array(16);
+  assert.equal(S.poly1305.into(tag, msg, key), tag);
+  assert.deepEqual(tag, S.poly1305(msg, key));
+});
+
+test('a wrong out is a TypeError or RangeError naming it, before any work', () => {
+  assert.throws(() => S.sha256.into(new Uint8Array(31), msg), (e) => e instanceof RangeError && /^sha256\.into: out: expected 32 bytes, got 31/.test(e.message));
+  assert.throws(() => S.sha256.into([], msg), (e) => e instanceof TypeError && /sha256\.into: out: expected a Uint8Array/.test(e.message));
+  assert.throws(() => S.blake2b.into(new Uint8Array(64), msg, { dkLen: 16 }), RangeError);
+  assert.throws(() => S.hmac.into(new Uint8Array(16), S.sha256, key, msg), (e) => e instanceof RangeError && /hmac\.into: out/.test(e.message));
+  assert.throws(() => S.poly1305.into(new Uint8Array(16), msg, new Uint8Array(31)), (e) => e instanceof RangeError && /poly1305\.into: key/.test(e.message));
+});
+
+test('out overlapping an input is refused; adjacent is fine', () => {
+  const buffer = new Uint8Array(96);
+  assert.throws(() => S.sha256.into(buffer.subarray(16, 48), buffer.subarray(0, 32)), (e) => e instanceof RangeError && /must not overlap/.test(e.message));
+  assert.throws(() => S.hmac.into(buffer.subarray(0, 32), S.sha256, buffer.subarray(8, 40), msg), RangeError);
+  const input = buffer.subarray(0, 32).fill(1);
+  S.sha256.into(buffer.subarray(32, 64), input);
+  assert.deepEqual(buffer.subarray(32, 64), S.sha256(new Uint8Array(32).fill(1)));
+});
+
+test('on a failure inside the call, out is zeroed', () => {
+  const out = new Uint8Array(32).fill(0xff);
+  // BLAKE2s takes keys of at most 32 bytes: the core refuses this one.
+  assert.throws(() => S.blake2s.into(out, msg, { key: new Uint8Array(33) }), RangeError);
+  assert.ok(out.every((b) => b === 0));
+});
