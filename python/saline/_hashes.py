@@ -1,0 +1,177 @@
+"""hashlib-shaped hash objects over the catalog's hashes and XOFs, and a
+BLAKE3 object shaped like the `blake3` package."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Optional
+
+from . import _native
+from ._core import CATALOG, ParameterError, ArgumentTypeError, check_size, lookup, nbytes
+
+# hashlib spells a few names differently from the catalog; every other
+# catalog name maps by replacing '-' with '_' ("sha3-256" -> "sha3_256").
+_HASHLIB_NAMES = {"shake128": "shake_128", "shake256": "shake_256"}
+
+
+def _python_name(entry: Dict[str, Any]) -> str:
+    return _HASHLIB_NAMES.get(entry["name"], entry["name"].replace("-", "_"))
+
+
+_HASH_ENTRIES = [e for e in CATALOG if e["kind"] in ("hash", "xof") and e["name"] != "blake3"]
+_ENTRY_BY_PYTHON_NAME = {_python_name(e): e for e in _HASH_ENTRIES}
+
+
+def _optional(value: Any, what: str) -> Any:
+    """hashlib's empty-bytes default means "not given"."""
+    if value is None:
+        return None
+    return value if nbytes(value, what) else None
+
+
+class _Hash:
+    """A hashlib-shaped hash object: update, digest, hexdigest, copy, and the
+    attributes name, digest_size and block_size with hashlib's values."""
+
+    __slots__ = ("_stream", "name", "digest_size", "block_size", "_xof")
+
+    def __init__(self, entry: Dict[str, Any], data: Any = b"", inputs: Optional[list] = None, nums: Optional[list] = None) -> None:
+        self._stream = _native.Stream(entry["id"], inputs or [], nums or [])
+        self.name = _python_name(entry)
+        self._xof = entry["kind"] == "xof"
+        # hashlib reports digest_size 0 for SHAKE: the length is chosen at digest().
+        self.digest_size = 0 if self._xof else self._stream.output_len
+        self.block_size = entry["blockLength"]
+        if data is not None:
+            self._stream.update(data)
+
+    def update(self, data: Any) -> None:
+        """Absorbs a bytes-like object (str raises TypeError, as hashlib)."""
+        self._stream.update(data)
+
+    def digest(self, *length: int) -> bytes:
+        """The digest so far (SHAKE: `digest(length)`), without resetting."""
+        if self._xof:
+            if len(length) != 1:
+                raise ArgumentTypeError(f"{self.name}.digest() takes exactly one argument, the length in bytes")
+            (n,) = length
+            if not isinstance(n, int) or n < 0:
+                raise ParameterError(f"length: expected a non-negative integer, got {n!r}")
+            return self._stream.digest(n)
+        if length:
+            raise ArgumentTypeError(f"{self.name}.digest() takes no arguments")
+        return self._stream.digest()
+
+    def hexdigest(self, *length: int) -> str:
+        return self.digest(*length).hex()
+
+    def copy(self) -> "_Hash":
+        clone = object.__new__(type(self))
+        clone._stream = self._stream.copy()
+        clone.name, clone.digest_size, clone.block_size, clone._xof = self.name, self.digest_size, self.block_size, self._xof
+        return clone
+
+    def __repr__(self) -> str:
+        return f"<saline {self.name} object @ {id(self):#x}>"
+
+
+def new(name: str, data: Any = b"", **params: Any) -> _Hash:
+    """hashlib.new: any catalog hash by name ("sha256", "sha3_256",
+    "SHA-512/256", "blake2b", ...), with blake2b/blake2s parameters."""
+    if _normalize_eq(name, "blake3"):
+        return blake3(data, **params)  # type: ignore[return-value]
+    entry = lookup(name, "hash", "xof")
+    maker = _CONSTRUCTORS.get(_python_name(entry))
+    return maker(data, **params)
+
+
+def _normalize_eq(a: str, b: str) -> bool:
+    return isinstance(a, str) and a.lower().replace("-", "").replace("_", "") == b
+
+
+def _fixed(entry: Dict[str, Any]) -> Callable[..., _Hash]:
+    def constructor(data: Any = b"", *, usedforsecurity: bool = True, string: Any = None) -> _Hash:
+        return _Hash(entry, string if string is not None else data)
+
+    constructor.__name__ = constructor.__qualname__ = _python_name(entry)
+    constructor.__doc__ = f"hashlib.{_python_name(entry)}: returns a hash object for {entry['name']}."
+    return constructor
+
+
+_TREE_DEFAULTS = {"fanout": 1, "depth": 1, "leaf_size": 0, "node_offset": 0, "node_depth": 0, "inner_size": 0, "last_node": False}
+
+
+def _blake2(entry: Dict[str, Any]) -> Callable[..., _Hash]:
+    def constructor(data: Any = b"", *, digest_size: int = entry["outputLength"], key: Any = b"", salt: Any = b"", person: Any = b"", usedforsecurity: bool = True, **tree: Any) -> _Hash:
+        for option, value in tree.items():
+            if option not in _TREE_DEFAULTS:
+                raise ArgumentTypeError(f"{entry['name']}() got an unexpected keyword argument {option!r}")
+            if value != _TREE_DEFAULTS[option]:
+                raise ParameterError(f"{option}: tree hashing is not supported; expected {_TREE_DEFAULTS[option]!r}, got {value!r}")
+        if not isinstance(digest_size, int) or not 1 <= digest_size <= entry["maxOutputLength"]:
+            raise ParameterError(f"digest_size: expected 1 to {entry['maxOutputLength']}, got {digest_size!r}")
+        check_size(key, "key", entry["key"])
+        inputs = [_optional(key, "key"), _optional(salt, "salt"), _optional(person, "person")]
+        return _Hash(entry, data, inputs, [digest_size])
+
+    constructor.__name__ = constructor.__qualname__ = entry["name"]
+    constructor.__doc__ = f"hashlib.{entry['name']}(data, *, digest_size, key, salt, person)."
+    return constructor
+
+
+_CONSTRUCTORS: Dict[str, Callable[..., _Hash]] = {
+    _python_name(e): (_blake2(e) if e["name"] in ("blake2b", "blake2s") else _fixed(e)) for e in _HASH_ENTRIES
+}
+
+
+class blake3:
+    """BLAKE3 shaped like the `blake3` package: blake3(data, *, key=None,
+    derive_key_context=None, max_threads=1); digest(length=32)."""
+
+    __slots__ = ("_stream",)
+    name = "blake3"
+    digest_size = 32
+    block_size = 64
+    key_size = 32
+    AUTO = -1
+
+    def __init__(self, data: Any = b"", *, key: Any = None, derive_key_context: Any = None, max_threads: int = 1, usedforsecurity: bool = True) -> None:
+        entry = lookup("blake3")
+        if key is not None and derive_key_context is not None:
+            raise ParameterError("key and derive_key_context: expected at most one of them, got both")
+        if key is not None:
+            check_size(key, "key", {"exactly": 32})
+        if isinstance(derive_key_context, str):
+            derive_key_context = derive_key_context.encode("utf-8")
+        if not isinstance(max_threads, int) or (max_threads < 1 and max_threads != blake3.AUTO):
+            raise ParameterError(f"max_threads: expected a positive integer or blake3.AUTO, got {max_threads!r}")
+        # max_threads is accepted for compatibility; the core hashes on one
+        # thread (the blake3 crate's rayon feature is not enabled).
+        self._stream = _native.Stream(entry["id"], [key, None, None, derive_key_context], [])
+        if data is not None:
+            self._stream.update(data)
+
+    def update(self, data: Any) -> "blake3":
+        self._stream.update(data)
+        return self
+
+    def digest(self, length: int = 32, *, seek: int = 0) -> bytes:
+        if seek:
+            raise ParameterError(f"seek: only 0 is supported, got {seek!r}")
+        if not isinstance(length, int) or length < 0:
+            raise ParameterError(f"length: expected a non-negative integer, got {length!r}")
+        return self._stream.digest(length)
+
+    def hexdigest(self, length: int = 32, *, seek: int = 0) -> str:
+        return self.digest(length, seek=seek).hex()
+
+    def copy(self) -> "blake3":
+        clone = object.__new__(blake3)
+        clone._stream = self._stream.copy()
+        return clone
+
+    def reset(self) -> None:
+        self._stream.reset()
+
+
+algorithms_available = frozenset([*_CONSTRUCTORS, "blake3"])
+algorithms_guaranteed = algorithms_available
