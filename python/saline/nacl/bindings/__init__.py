@@ -8,7 +8,7 @@ secretstream, kx, shorthash, ed25519ph, the scrypt string format, ...).
 from importlib import import_module
 from typing import Any, Dict
 
-_FAMILIES = ["crypto_aead", "crypto_box", "crypto_generichash", "crypto_hash", "crypto_pwhash", "crypto_scalarmult", "crypto_secretbox", "crypto_shorthash", "crypto_sign", "randombytes", "sodium_core", "utils"]
+_FAMILIES = ["crypto_aead", "crypto_box", "crypto_core", "crypto_generichash", "crypto_hash", "crypto_kx", "crypto_pwhash", "crypto_scalarmult", "crypto_secretbox", "crypto_secretstream", "crypto_shorthash", "crypto_sign", "randombytes", "sodium_core", "utils"]
 _PUBLIC_PREFIXES = ("crypto_", "randombytes", "sodium_", "nacl_bindings_", "has_", "SCRYPT_")
 
 
