@@ -1,6 +1,7 @@
 """bcrypt shaped like the ``bcrypt`` package (5.x): ``gensalt``, ``hashpw``,
 ``checkpw``. Passwords over 72 bytes raise ValueError instead of being cut
-short. ``checkpw`` refuses hashes whose cost is above the core's verify
+short, and passwords containing a NUL byte raise ValueError (implementations
+disagree on whether it ends the password). ``checkpw`` refuses hashes whose cost is above the core's verify
 ceiling (16) with ValueError rather than spending 2^cost rounds on a
 hostile string.
 
