@@ -32,3 +32,22 @@ def _register() -> None:
 
 
 _register()
+
+
+def _expected_failures() -> set:
+    import os
+
+    path = os.environ.get("SALINE_PYNACL_EXPECTED_FAILURES")
+    if not path:
+        return set()
+    with open(path, encoding="utf-8") as listing:
+        return {line.strip() for line in listing if line.strip() and not line.startswith("#")}
+
+
+def pytest_collection_modifyitems(config, items):
+    import pytest
+
+    expected = _expected_failures()
+    for item in items:
+        if item.nodeid in expected or item.nodeid.split("[")[0] in expected:
+            item.add_marker(pytest.mark.xfail(reason="needs a libsodium function the core lacks (issue 11)", strict=True))
