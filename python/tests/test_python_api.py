@@ -128,3 +128,21 @@ def test_stubs_and_marker_ship():
     package = pathlib.Path(saline.__file__).parent
     assert (package / "py.typed").is_file()
     assert (package / "_native.pyi").is_file() and (package / "__init__.pyi").is_file()
+
+
+def test_call_into_writes_a_caller_buffer_even_when_it_aliases_an_input():
+    from saline._core import OP, lookup
+
+    sha256 = lookup("sha256")["id"]
+    out = bytearray(40)
+    assert _native.call_into(OP["Hash"], sha256, [b"abc"], [32], out) == 32
+    assert bytes(out[:32]) == hashlib.sha256(b"abc").digest()
+    # The output overlapping the input: the input is read before any write.
+    buffer = bytearray(b"abc" + bytes(61))
+    view = memoryview(buffer)
+    _native.call_into(OP["Hash"], sha256, [view[:3]], [32], view)
+    assert bytes(buffer[:32]) == hashlib.sha256(b"abc").digest()
+    with pytest.raises(TypeError, match="writable"):
+        _native.call_into(OP["Hash"], sha256, [b"abc"], [32], bytes(32))
+    with pytest.raises(ValueError, match="output"):
+        _native.call_into(OP["Hash"], sha256, [b"abc"], [32], bytearray(31))
