@@ -8,7 +8,7 @@ PYTHON ?= python3
 PY_VENV := python/.venv
 PY_BIN := $(PY_VENV)/bin
 
-.PHONY: python-build python-test python-test-pynacl
+.PHONY: python-build python-test python-test-pynacl bench-python
 
 $(PY_BIN)/.requirements-installed: python/requirements-test.txt
 	test -x $(PY_BIN)/python || $(PYTHON) -m venv $(PY_VENV)
@@ -27,3 +27,10 @@ python-test: python-build python-test-pynacl
 # xfails, so each one fails the run once it passes.
 python-test-pynacl: python-build
 	$(PY_BIN)/python python/tools/run_pynacl_suite.py -q
+
+# The Python benchmark runner (bench/python/run.py): same workloads, inputs
+# and results schema as the other runners; ONLY='regex' selects cases.
+BENCH_PROFILE ?= quick
+bench-python: python-build
+	$(PY_BIN)/python -m pip install --quiet -r bench/python/requirements.txt
+	nice $(PY_BIN)/python bench/python/run.py --profile $(BENCH_PROFILE) $(if $(ONLY),--only '$(ONLY)')
