@@ -40,7 +40,7 @@ class HMAC:
     def __init__(self, key: Any, msg: Any = None, digestmod: Any = "") -> None:
         entry = _mac_entry(digestmod)
         nbytes(key, "key")
-        self._stream = _native.Stream(entry["id"], [key], [])
+        self._stream = _native.Stream(entry["id"], None, [key])
         hash_entry = lookup(entry["name"][len("hmac-"):], "hash")
         self.name = "hmac-" + _python_name(hash_entry)
         self.digest_size = entry["outputLength"]

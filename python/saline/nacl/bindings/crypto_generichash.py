@@ -60,7 +60,7 @@ class Blake2State:
 def generichash_blake2b_init(key: bytes = b"", salt: bytes = b"", person: bytes = b"", digest_size: int = crypto_generichash_BYTES) -> Blake2State:
     _checkparams(digest_size, key, salt, person)
     state = Blake2State(digest_size)
-    state._stream = _native.Stream(_BLAKE2B["id"], _options(key, salt, person), [digest_size])
+    state._stream = _native.Stream(_BLAKE2B["id"], None, _options(key, salt, person), [digest_size])
     return state
 
 
