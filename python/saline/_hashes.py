@@ -62,6 +62,10 @@ _TREE_DEFAULTS = {"fanout": 1, "depth": 1, "leaf_size": 0, "node_offset": 0, "no
 
 def _blake2(entry: Dict[str, Any]) -> Callable[..., _Hash]:
     def constructor(data: Any = b"", *, digest_size: int = entry["outputLength"], key: Any = b"", salt: Any = b"", person: Any = b"", usedforsecurity: bool = True, **tree: Any) -> _Hash:
+        if not (key or salt or person or tree) and digest_size == entry["outputLength"]:
+            # The plain digest: no checks to make (measured, 32 bytes: 3.9 µs
+            # through the checks, 1.5 µs this way; hashlib 0.3 µs).
+            return _native.Stream(entry["id"], data, name=entry["name"])
         for option, value in tree.items():
             if option not in _TREE_DEFAULTS:
                 raise ArgumentTypeError(f"{entry['name']}() got an unexpected keyword argument {option!r}")
@@ -83,6 +87,9 @@ _CONSTRUCTORS: Dict[str, Callable[..., _Hash]] = {
 }
 
 
+_BLAKE3_ID = lookup("blake3")["id"]
+
+
 class blake3:
     """BLAKE3 shaped like the `blake3` package: blake3(data, *, key=None,
     derive_key_context=None, max_threads=1); digest(length=32)."""
@@ -95,7 +102,6 @@ class blake3:
     AUTO = -1
 
     def __init__(self, data: Any = b"", *, key: Any = None, derive_key_context: Any = None, max_threads: int = 1, usedforsecurity: bool = True) -> None:
-        entry = lookup("blake3")
         if key is not None and derive_key_context is not None:
             raise ParameterError("key and derive_key_context: expected at most one of them, got both")
         if key is not None:
@@ -106,7 +112,7 @@ class blake3:
             raise ParameterError(f"max_threads: expected a positive integer or blake3.AUTO, got {max_threads!r}")
         # max_threads is accepted for compatibility; the core hashes on one
         # thread (the blake3 crate's rayon feature is not enabled).
-        self._stream = _native.Stream(entry["id"], data, [key, None, None, derive_key_context])
+        self._stream = _native.Stream(_BLAKE3_ID, data, [key, None, None, derive_key_context])
 
     def update(self, data: Any) -> "blake3":
         self._stream.update(data)
