@@ -79,7 +79,9 @@ fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
             .map(|s| (*s).to_owned())
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown panic".to_owned());
-        Err(PyRuntimeError::new_err(format!("saline: internal error (panic): {text}")))
+        Err(PyRuntimeError::new_err(format!(
+            "saline: internal error (panic): {text}"
+        )))
     })
 }
 
@@ -129,7 +131,9 @@ impl Input<'_> {
             Input::Buffer(view) if view.len == 0 || view.buf.is_null() => &[],
             // SAFETY: the exporter guarantees `len` bytes at `buf` while the
             // view is held, and a held view forbids resizing (bytearray).
-            Input::Buffer(view) => unsafe { std::slice::from_raw_parts(view.buf as *const u8, view.len as usize) },
+            Input::Buffer(view) => unsafe {
+                std::slice::from_raw_parts(view.buf as *const u8, view.len as usize)
+            },
         }
     }
 }
@@ -144,7 +148,10 @@ impl Drop for Input<'_> {
 }
 
 fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".to_owned())
+    obj.get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".to_owned())
 }
 
 /// Borrows `obj` as bytes, or raises `TypeError` naming `what`.
@@ -175,8 +182,15 @@ fn borrow<'py>(obj: &Bound<'py, PyAny>, what: &str, flags: c_int) -> PyResult<In
     // SAFETY: `obj` is a live object and `view` a writable Py_buffer.
     if unsafe { PyObject_GetBuffer(obj.as_ptr(), &mut *view, flags) } != 0 {
         let cause = PyErr::take(obj.py());
-        let detail = if flags == PYBUF_WRITABLE { "a writable bytes-like object" } else { "a bytes-like object" };
-        let err = ArgumentTypeError::new_err(format!("{what}: expected {detail}, got {}", type_name(obj)));
+        let detail = if flags == PYBUF_WRITABLE {
+            "a writable bytes-like object"
+        } else {
+            "a bytes-like object"
+        };
+        let err = ArgumentTypeError::new_err(format!(
+            "{what}: expected {detail}, got {}",
+            type_name(obj)
+        ));
         if let Some(cause) = cause {
             err.set_cause(obj.py(), Some(cause));
         }
@@ -190,7 +204,12 @@ fn borrow_all<'py>(items: &[Option<Bound<'py, PyAny>>]) -> PyResult<Vec<Option<I
         .iter()
         .enumerate()
         .map(|(i, item)| match item {
-            Some(obj) if !obj.is_none() => borrow(obj, ARG_NAMES.get(i).copied().unwrap_or("argument"), PYBUF_SIMPLE).map(Some),
+            Some(obj) if !obj.is_none() => borrow(
+                obj,
+                ARG_NAMES.get(i).copied().unwrap_or("argument"),
+                PYBUF_SIMPLE,
+            )
+            .map(Some),
             _ => Ok(None),
         })
         .collect()
@@ -198,7 +217,16 @@ fn borrow_all<'py>(items: &[Option<Bound<'py, PyAny>>]) -> PyResult<Vec<Option<I
 
 /// Fallback parameter names for type errors raised here; the Python layer
 /// checks types with the public parameter names before calling in.
-const ARG_NAMES: [&str; MAX_ARGS] = ["argument 1", "argument 2", "argument 3", "argument 4", "argument 5", "argument 6", "argument 7", "argument 8"];
+const ARG_NAMES: [&str; MAX_ARGS] = [
+    "argument 1",
+    "argument 2",
+    "argument 3",
+    "argument 4",
+    "argument 5",
+    "argument 6",
+    "argument 7",
+    "argument 8",
+];
 
 /// Whether an operation is a password hash or KDF, which always runs with
 /// the GIL released (milliseconds to seconds of work on small inputs).
@@ -239,13 +267,22 @@ fn call<'py>(
 ) -> PyResult<Bound<'py, PyBytes>> {
     guard(|| {
         if inputs.len() > MAX_ARGS {
-            return Err(PyValueError::new_err(format!("inputs: expected at most {MAX_ARGS} items, got {}", inputs.len())));
+            return Err(PyValueError::new_err(format!(
+                "inputs: expected at most {MAX_ARGS} items, got {}",
+                inputs.len()
+            )));
         }
         let held = borrow_all(&inputs)?;
-        let slices: Vec<Option<&[u8]>> = held.iter().map(|h| h.as_ref().map(Input::as_slice)).collect();
+        let slices: Vec<Option<&[u8]>> = held
+            .iter()
+            .map(|h| h.as_ref().map(Input::as_slice))
+            .collect();
         let total: usize = slices.iter().flatten().map(|s| s.len()).sum();
         let release = is_slow(op) || total > RELEASE_GIL_AT;
-        let args = Args { bytes: &slices, nums: &nums };
+        let args = Args {
+            bytes: &slices,
+            nums: &nums,
+        };
         let mut written = 0usize;
         let mut failure: Option<saline::Error> = None;
         let mut run = |out: &mut [u8]| match saline_ops::call(op, alg, &args, out) {
@@ -290,23 +327,44 @@ fn call_into<'py>(
     guard(|| {
         let target = borrow(&out, "out", PYBUF_WRITABLE)?;
         let held = borrow_all(&inputs)?;
-        let slices: Vec<Option<&[u8]>> = held.iter().map(|h| h.as_ref().map(Input::as_slice)).collect();
+        let slices: Vec<Option<&[u8]>> = held
+            .iter()
+            .map(|h| h.as_ref().map(Input::as_slice))
+            .collect();
         let total: usize = slices.iter().flatten().map(|s| s.len()).sum();
-        let Input::Buffer(view) = &target else { unreachable!("writable borrows are buffers") };
+        let Input::Buffer(view) = &target else {
+            unreachable!("writable borrows are buffers")
+        };
         // The output must not alias an input: a shared and a mutable borrow
         // of the same bytes. Copy the overlapping inputs first.
         let (out_start, out_len) = (view.buf as usize, view.len as usize);
         let overlaps = |s: &[u8]| {
             let start = s.as_ptr() as usize;
-            !s.is_empty() && out_len > 0 && start < out_start + out_len && out_start < start + s.len()
+            !s.is_empty()
+                && out_len > 0
+                && start < out_start + out_len
+                && out_start < start + s.len()
         };
-        let copies: Vec<Option<Vec<u8>>> = slices.iter().map(|s| s.filter(|s| overlaps(s)).map(<[u8]>::to_vec)).collect();
-        let slices: Vec<Option<&[u8]>> =
-            slices.iter().zip(&copies).map(|(s, c)| c.as_deref().or(*s)).collect();
+        let copies: Vec<Option<Vec<u8>>> = slices
+            .iter()
+            .map(|s| s.filter(|s| overlaps(s)).map(<[u8]>::to_vec))
+            .collect();
+        let slices: Vec<Option<&[u8]>> = slices
+            .iter()
+            .zip(&copies)
+            .map(|(s, c)| c.as_deref().or(*s))
+            .collect();
         // SAFETY: a writable view of `len` bytes, held until `target` drops,
         // and no input aliases it (copied above).
-        let dst: &mut [u8] = if out_len == 0 { &mut [] } else { unsafe { std::slice::from_raw_parts_mut(view.buf as *mut u8, out_len) } };
-        let args = Args { bytes: &slices, nums: &nums };
+        let dst: &mut [u8] = if out_len == 0 {
+            &mut []
+        } else {
+            unsafe { std::slice::from_raw_parts_mut(view.buf as *mut u8, out_len) }
+        };
+        let args = Args {
+            bytes: &slices,
+            nums: &nums,
+        };
         let result = if is_slow(op) || total > RELEASE_GIL_AT {
             py.detach(|| saline_ops::call(op, alg, &args, dst))
         } else {
@@ -373,12 +431,28 @@ impl PyStream {
         let _ = usedforsecurity;
         guard(|| {
             let held = borrow_all(inputs.as_deref().unwrap_or(&[]))?;
-            let slices: Vec<Option<&[u8]>> = held.iter().map(|h| h.as_ref().map(Input::as_slice)).collect();
-            let args = Args { bytes: &slices, nums: nums.as_deref().unwrap_or(&[]) };
+            let slices: Vec<Option<&[u8]>> = held
+                .iter()
+                .map(|h| h.as_ref().map(Input::as_slice))
+                .collect();
+            let args = Args {
+                bytes: &slices,
+                nums: nums.as_deref().unwrap_or(&[]),
+            };
             let inner = Stream::new(alg, &args).map_err(|e| to_py_err(&e))?;
-            let info = u16::try_from(alg).ok().and_then(|id| Algorithm::from_id(id).ok()).map(Algorithm::info);
-            let (catalog_name, block_size, xof) = info.map_or(("", 0, false), |i| (i.name, i.block_len, i.kind == Kind::Xof));
-            let mut stream = PyStream { inner, name: name.unwrap_or_else(|| catalog_name.to_owned()), block_size, xof };
+            let info = u16::try_from(alg)
+                .ok()
+                .and_then(|id| Algorithm::from_id(id).ok())
+                .map(Algorithm::info);
+            let (catalog_name, block_size, xof) = info.map_or(("", 0, false), |i| {
+                (i.name, i.block_len, i.kind == Kind::Xof)
+            });
+            let mut stream = PyStream {
+                inner,
+                name: name.unwrap_or_else(|| catalog_name.to_owned()),
+                block_size,
+                xof,
+            };
             if let Some(data) = data.filter(|d| !d.is_none()) {
                 stream.absorb(py, &data)?;
             }
@@ -397,10 +471,16 @@ impl PyStream {
     fn digest<'py>(&self, py: Python<'py>, length: Option<usize>) -> PyResult<Bound<'py, PyBytes>> {
         guard(|| {
             if self.xof && length.is_none() {
-                return Err(ArgumentTypeError::new_err(format!("{}.digest(): expected the output length, got none", self.name)));
+                return Err(ArgumentTypeError::new_err(format!(
+                    "{}.digest(): expected the output length, got none",
+                    self.name
+                )));
             }
             if !self.xof && length.is_some() {
-                return Err(ArgumentTypeError::new_err(format!("{}.digest(): expected no length (the digest size is fixed), got one", self.name)));
+                return Err(ArgumentTypeError::new_err(format!(
+                    "{}.digest(): expected no length (the digest size is fixed), got one",
+                    self.name
+                )));
             }
             let mut fork = self.inner.clone();
             let n = length.unwrap_or_else(|| fork.output_len());
@@ -424,7 +504,11 @@ impl PyStream {
     #[pyo3(signature = (length = None))]
     fn hexdigest(&self, py: Python<'_>, length: Option<usize>) -> PyResult<String> {
         let digest = self.digest(py, length)?;
-        Ok(digest.as_bytes().iter().map(|b| format!("{b:02x}")).collect())
+        Ok(digest
+            .as_bytes()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect())
     }
 
     /// The digest size in bytes; 0 for XOFs, as hashlib reports for SHAKE.
