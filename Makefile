@@ -4,7 +4,9 @@
 # `make test` covers: the Rust core (unit, vectors, libsodium differential,
 # no-panic, doctests), its wasm32 build, the npm package on both backends and
 # in headless Chromium, the packed package on other Node versions, Bun, Deno,
-# workerd and through bundlers, and the benchmark harness test.
+# workerd and through bundlers, the benchmark harness test, the native addon
+# under emulated older CPUs, the C ABI with the Go module, and the Python
+# package with PyNaCl's own suite.
 # Everything this needs is installed here, from the registries only.
 
 CARGO ?= cargo
@@ -18,7 +20,7 @@ all: test
 setup:
 	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
 
-test: test-rust test-wasm-build js-test js-test-runtimes js-test-bundlers bench-test test-portable
+test: test-rust test-wasm-build js-test js-test-runtimes js-test-bundlers bench-test test-portable go-test python-test
 
 # Unit tests, every vector file, the libsodium differential suite, the
 # no-panic property test and the doctests. The test profile is optimized
@@ -49,6 +51,7 @@ include js/js.mk
 include js/runtimes.mk
 include bench/bench.mk
 include go/go.mk
+include python/python.mk
 
 # Saline's own rows in the Node and browser runners need the package built.
 bench bench-full: js-build

@@ -1,0 +1,50 @@
+"""Shared plumbing of saline.nacl.bindings: libsodium's names over Saline's
+operation table, with PyNaCl's argument checks and exception classes."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Optional
+
+from saline import _core
+from saline._core import InvalidTag, ParameterError, lookup
+from saline.nacl import exceptions as exc
+from saline.nacl.exceptions import ensure
+
+
+def require_bytes(value: Any, what: str) -> bytes:
+    ensure(isinstance(value, bytes), f"{what} must be bytes", raising=exc.TypeError)
+    return value
+
+
+def require_len(value: Any, size: int, message: str) -> bytes:
+    if not isinstance(value, bytes):
+        raise exc.TypeError(f"{message}: expected bytes, got {type(value).__name__}")
+    if len(value) != size:
+        raise exc.ValueError(message)
+    return value
+
+
+def run(op: str, entry: Optional[Dict[str, Any]], inputs: list, nums: list, out_len: int, failure: str = "Decryption failed. Ciphertext failed verification", failure_class: type = exc.CryptoError) -> bytes:
+    """One saline operation; a failed verification raises ``failure_class``
+    with libsodium's wording, a parameter error PyNaCl's ValueError."""
+    try:
+        return _core.call(op, entry, inputs, nums, out_len)
+    except InvalidTag:
+        raise failure_class(failure) from None
+    except ParameterError as error:
+        raise exc.ValueError(str(error)) from None
+
+
+def algorithm(name: str) -> Dict[str, Any]:
+    return lookup(name)
+
+
+def unavailable(name: str) -> Callable[..., Any]:
+    """A libsodium function the core does not have yet (issue 11, the
+    libsodium-parity work): raises UnavailableError when called."""
+
+    def missing(*args: Any, **kwargs: Any) -> Any:
+        raise exc.UnavailableError(f"{name} is not available in this build of saline")
+
+    missing.__name__ = name
+    return missing

@@ -1,0 +1,65 @@
+"""crypto_aead: the IETF ChaCha20-Poly1305, XChaCha20-Poly1305 and
+AES-256-GCM constructions (ciphertext ‖ tag)."""
+
+from typing import Optional
+
+from saline.nacl import exceptions as exc
+from saline.nacl.bindings._common import algorithm, run, unavailable
+from saline.nacl.exceptions import ensure
+
+_MAX = 2**64 - 1
+
+
+def _make(prefix: str, name: str, key_bytes: int, nonce_bytes: int):
+    entry = algorithm(name)
+
+    def check(message: bytes, aad: Optional[bytes], nonce: bytes, key: bytes) -> None:
+        ensure(isinstance(message, bytes), "Input message type must be bytes", raising=exc.TypeError)
+        ensure(aad is None or isinstance(aad, bytes), "Additional data must be bytes or None", raising=exc.TypeError)
+        ensure(isinstance(nonce, bytes) and len(nonce) == nonce_bytes, f"Nonce must be a {nonce_bytes} bytes long bytes sequence", raising=exc.TypeError)
+        ensure(isinstance(key, bytes) and len(key) == key_bytes, f"Key must be a {key_bytes} bytes long bytes sequence", raising=exc.TypeError)
+
+    def encrypt(message: bytes, aad: Optional[bytes], nonce: bytes, key: bytes) -> bytes:
+        check(message, aad, nonce, key)
+        return run("AeadSeal", entry, [key, nonce, aad, message], [], len(message) + 16)
+
+    def decrypt(ciphertext: bytes, aad: Optional[bytes], nonce: bytes, key: bytes) -> bytes:
+        check(ciphertext, aad, nonce, key)
+        if len(ciphertext) < 16:
+            raise exc.CryptoError("Decryption failed.")
+        return run("AeadOpen", entry, [key, nonce, aad, ciphertext], [], len(ciphertext) - 16, "Decryption failed.")
+
+    encrypt.__name__, decrypt.__name__ = f"{prefix}_encrypt", f"{prefix}_decrypt"
+    return encrypt, decrypt
+
+
+crypto_aead_chacha20poly1305_ietf_KEYBYTES = 32
+crypto_aead_chacha20poly1305_ietf_NSECBYTES = 0
+crypto_aead_chacha20poly1305_ietf_NPUBBYTES = 12
+crypto_aead_chacha20poly1305_ietf_ABYTES = 16
+crypto_aead_chacha20poly1305_ietf_MESSAGEBYTES_MAX = 64 * (2**32) - 64 - 16
+crypto_aead_chacha20poly1305_ietf_encrypt, crypto_aead_chacha20poly1305_ietf_decrypt = _make("crypto_aead_chacha20poly1305_ietf", "chacha20-poly1305", 32, 12)
+
+crypto_aead_xchacha20poly1305_ietf_KEYBYTES = 32
+crypto_aead_xchacha20poly1305_ietf_NSECBYTES = 0
+crypto_aead_xchacha20poly1305_ietf_NPUBBYTES = 24
+crypto_aead_xchacha20poly1305_ietf_ABYTES = 16
+crypto_aead_xchacha20poly1305_ietf_MESSAGEBYTES_MAX = _MAX - 16
+crypto_aead_xchacha20poly1305_ietf_encrypt, crypto_aead_xchacha20poly1305_ietf_decrypt = _make("crypto_aead_xchacha20poly1305_ietf", "xchacha20-poly1305", 32, 24)
+
+crypto_aead_aes256gcm_KEYBYTES = 32
+crypto_aead_aes256gcm_NSECBYTES = 0
+crypto_aead_aes256gcm_NPUBBYTES = 12
+crypto_aead_aes256gcm_ABYTES = 16
+crypto_aead_aes256gcm_MESSAGEBYTES_MAX = 16 * (2**32 - 2)
+crypto_aead_aes256gcm_encrypt, crypto_aead_aes256gcm_decrypt = _make("crypto_aead_aes256gcm", "aes-gcm", 32, 12)
+
+# The original (pre-IETF, 8-byte nonce) ChaCha20-Poly1305 and AEGIS are not in
+# the core yet (issue 11).
+crypto_aead_chacha20poly1305_KEYBYTES = 32
+crypto_aead_chacha20poly1305_NSECBYTES = 0
+crypto_aead_chacha20poly1305_NPUBBYTES = 8
+crypto_aead_chacha20poly1305_ABYTES = 16
+crypto_aead_chacha20poly1305_MESSAGEBYTES_MAX = _MAX - 16
+crypto_aead_chacha20poly1305_encrypt = unavailable("crypto_aead_chacha20poly1305_encrypt")
+crypto_aead_chacha20poly1305_decrypt = unavailable("crypto_aead_chacha20poly1305_decrypt")

@@ -1,0 +1,24 @@
+"""crypto_secretstream_xchacha20poly1305: libsodium's constants; the
+stream itself comes with the core's secretstream (issue 11, the
+libsodium-parity work), whose state will expose ``statebuf`` as a mutable
+buffer of STATEBYTES bytes."""
+
+from saline.nacl.bindings._common import unavailable
+
+crypto_secretstream_xchacha20poly1305_ABYTES = 17
+crypto_secretstream_xchacha20poly1305_HEADERBYTES = 24
+crypto_secretstream_xchacha20poly1305_KEYBYTES = 32
+crypto_secretstream_xchacha20poly1305_MESSAGEBYTES_MAX = 0x3FFFFFFF80 - 17
+crypto_secretstream_xchacha20poly1305_STATEBYTES = 52
+crypto_secretstream_xchacha20poly1305_TAG_MESSAGE = 0
+crypto_secretstream_xchacha20poly1305_TAG_PUSH = 1
+crypto_secretstream_xchacha20poly1305_TAG_REKEY = 2
+crypto_secretstream_xchacha20poly1305_TAG_FINAL = 3
+
+crypto_secretstream_xchacha20poly1305_keygen = unavailable("crypto_secretstream_xchacha20poly1305_keygen")
+crypto_secretstream_xchacha20poly1305_state = unavailable("crypto_secretstream_xchacha20poly1305_state")
+crypto_secretstream_xchacha20poly1305_init_push = unavailable("crypto_secretstream_xchacha20poly1305_init_push")
+crypto_secretstream_xchacha20poly1305_push = unavailable("crypto_secretstream_xchacha20poly1305_push")
+crypto_secretstream_xchacha20poly1305_init_pull = unavailable("crypto_secretstream_xchacha20poly1305_init_pull")
+crypto_secretstream_xchacha20poly1305_pull = unavailable("crypto_secretstream_xchacha20poly1305_pull")
+crypto_secretstream_xchacha20poly1305_rekey = unavailable("crypto_secretstream_xchacha20poly1305_rekey")
