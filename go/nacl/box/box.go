@@ -32,12 +32,15 @@ func GenerateKey(rand io.Reader) (publicKey, privateKey *[32]byte, err error) {
 }
 
 // Precompute computes the shared key for peersPublicKey and privateKey, for
-// SealAfterPrecomputation and OpenAfterPrecomputation. A peer key of small
-// order, whose shared secret is all zeros, leaves sharedKey zero (Saline
-// refuses it, as libsodium does; x/crypto computes it).
+// SealAfterPrecomputation and OpenAfterPrecomputation. It panics, as Seal
+// does, when the peer's public key has small order: the shared secret would
+// be all zeros, which anyone can compute (Saline refuses it, as libsodium
+// does; x/crypto computes it). A zeroed sharedKey would be a key everyone
+// knows, so it is not an option.
 func Precompute(sharedKey, peersPublicKey, privateKey *[32]byte) {
 	if _, err := capi.Call(capi.OpBoxBefore, 0, nil, sharedKey[:], peersPublicKey[:], privateKey[:]); err != nil {
 		*sharedKey = [32]byte{}
+		panic(err)
 	}
 }
 

@@ -90,3 +90,31 @@ func TestVectors(t *testing.T) {
 		t.Errorf("only %d cases ran", ran)
 	}
 }
+
+// A small-order peer key (here u = 0) gives an all-zero shared secret that
+// anyone can compute: Seal and Precompute refuse it by panicking, and
+// Precompute leaves no key behind.
+func TestSmallOrderPeerKeyPanics(t *testing.T) {
+	_, sk, err := box.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var zero, nonce [32]byte
+	var n24 [24]byte
+	copy(n24[:], nonce[:24])
+	mustPanic := func(name string, f func()) {
+		t.Helper()
+		defer func() {
+			if recover() == nil {
+				t.Fatalf("%s did not panic on a small-order peer key", name)
+			}
+		}()
+		f()
+	}
+	mustPanic("Seal", func() { box.Seal(nil, []byte("m"), &n24, &zero, sk) })
+	shared := [32]byte{1}
+	mustPanic("Precompute", func() { box.Precompute(&shared, &zero, sk) })
+	if shared != ([32]byte{}) {
+		t.Fatal("Precompute left a key behind")
+	}
+}
