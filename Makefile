@@ -43,6 +43,7 @@ clean:
 include js/js.mk
 include js/runtimes.mk
 include bench/bench.mk
+include crates/saline-cli/cli.mk
 
 # Saline's own rows in the Node and browser runners need the package built.
 bench bench-full: js-build
