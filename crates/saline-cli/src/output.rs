@@ -9,8 +9,7 @@
 //!
 //! The file is not fsynced before the rename, as `age` and `cp` do not:
 //! the rename makes the output atomic against a failed input, not against a
-//! power loss. (An fsync of 1 GB doubled the wall time of `saline encrypt`
-//! on the test machine, all of it waiting for the disk.)
+//! power loss, and an fsync would make a 1 GB output wait for the disk.
 
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
