@@ -245,6 +245,9 @@ fn copy(input: &mut dyn Read, output: &mut dyn Write) -> io::Result<u64> {
 fn header_error(error: DecryptError) -> anyhow::Error {
     match error {
         DecryptError::Io(e) if armor_error(&e).is_some() => anyhow::anyhow!("invalid armor: {e}"),
+        DecryptError::Io(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
+            anyhow::anyhow!("invalid age header: not an age file, or its header is truncated")
+        }
         DecryptError::Io(e) => anyhow::anyhow!("invalid age header: {e}"),
         DecryptError::UnknownFormat => {
             anyhow::anyhow!("not an age v1 file (unknown format or version)")

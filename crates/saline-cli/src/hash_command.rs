@@ -140,7 +140,8 @@ fn check_list(args: &HashArgs, list: &OsString) -> anyhow::Result<bool> {
                 if !matched {
                     counts.mismatched += 1;
                 }
-                if !args.status && !(matched && args.quiet) {
+                let silent = args.status || (matched && args.quiet);
+                if !silent {
                     report(&mut stdout, if matched { b": OK\n" } else { b": FAILED\n" })?;
                 }
             }
