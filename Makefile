@@ -5,8 +5,9 @@
 # no-panic, doctests), its wasm32 build, the npm package on both backends and
 # in headless Chromium, the packed package on other Node versions, Bun, Deno,
 # workerd and through bundlers, the benchmark harness test, the native addon
-# under emulated older CPUs, the C ABI with the Go module, and the Python
-# package with PyNaCl's own suite.
+# under emulated older CPUs, the C ABI with the Go module, the Python
+# package with PyNaCl's own suite, and the `saline` command against
+# coreutils, b3sum, age and minisign (and C2SP's CCTV age vectors).
 # Everything this needs is installed here, from the registries only.
 
 CARGO ?= cargo
@@ -20,7 +21,7 @@ all: test
 setup:
 	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
 
-test: test-rust test-wasm-build js-test js-test-runtimes js-test-bundlers bench-test test-portable go-test python-test
+test: test-rust test-wasm-build js-test js-test-runtimes js-test-bundlers bench-test test-portable go-test python-test cli-test
 
 # Unit tests, every vector file, the libsodium differential suite, the
 # no-panic property test and the doctests. The test profile is optimized
@@ -52,6 +53,7 @@ include js/runtimes.mk
 include bench/bench.mk
 include go/go.mk
 include python/python.mk
+include crates/saline-cli/cli.mk
 
 # Saline's own rows in the Node and browser runners need the package built.
 bench bench-full: js-build

@@ -1,0 +1,302 @@
+//! `saline keygen`, `saline encrypt`, `saline decrypt`: the age v1 format
+//! (C2SP age spec) through the `age` crate, the reference Rust
+//! implementation, so that files go both ways with the `age` tool.
+
+use std::fs::OpenOptions;
+use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use age::armor::{ArmoredReader, ArmoredWriter, Format};
+use age::secrecy::{ExposeSecret, SecretString};
+use age::DecryptError;
+use anyhow::{bail, Context};
+
+use crate::age_header;
+use crate::output::{open_input, Output};
+use crate::passphrase;
+
+/// The scrypt work factor `age` (Go) uses for passphrases: N = 2^18.
+const SCRYPT_LOG_N: u8 = 18;
+/// The largest scrypt work factor accepted when decrypting, as `age` (Go):
+/// 2^22 takes seconds and 4 GiB; a larger one is a denial of service.
+const SCRYPT_MAX_LOG_N: u8 = 22;
+/// Read size for the payload: sixteen 64 KiB STREAM chunks per read.
+const COPY_BUFFER_LEN: usize = 1 << 20;
+
+/// `saline keygen [-o FILE]`: a new X25519 identity in age-keygen's format.
+pub fn keygen(output: Option<&Path>) -> anyhow::Result<()> {
+    let identity = age::x25519::Identity::generate();
+    let recipient = identity.to_public();
+    let created = humantime::format_rfc3339_seconds(std::time::SystemTime::now());
+    let text = zeroize::Zeroizing::new(format!(
+        "# created: {created}\n# public key: {recipient}\n{}\n",
+        identity.to_string().expose_secret()
+    ));
+    let to_terminal = match output {
+        Some(path) => {
+            // As age-keygen: never overwrite a key, and keep it private.
+            let mut file = OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .mode(0o600)
+                .open(path)
+                .with_context(|| format!("cannot create {}", path.display()))?;
+            file.write_all(text.as_bytes())?;
+            file.sync_all()?;
+            false
+        }
+        None => {
+            io::stdout().write_all(text.as_bytes())?;
+            io::stdout().is_terminal()
+        }
+    };
+    if !to_terminal {
+        eprintln!("Public key: {recipient}");
+    }
+    Ok(())
+}
+
+/// `saline keygen -y FILE`: the recipient of every identity in the file.
+pub fn keygen_recipients(input: Option<&Path>) -> anyhow::Result<()> {
+    let name = input.map_or("standard input".into(), |p| p.display().to_string());
+    let reader = BufReader::new(open_input(input)?);
+    let mut stdout = io::stdout().lock();
+    let mut found = false;
+    for (index, line) in reader.lines().enumerate() {
+        let line = zeroize::Zeroizing::new(line.with_context(|| format!("cannot read {name}"))?);
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let identity = age::x25519::Identity::from_str(&line).map_err(|_| {
+            anyhow::anyhow!(
+                "{name}: line {} is not an age identity (AGE-SECRET-KEY-1...)",
+                index + 1
+            )
+        })?;
+        writeln!(stdout, "{}", identity.to_public())?;
+        found = true;
+    }
+    if !found {
+        bail!("{name}: no identity found");
+    }
+    Ok(())
+}
+
+/// What `saline encrypt` was asked to do.
+pub struct EncryptArgs {
+    pub recipients: Vec<String>,
+    pub recipient_files: Vec<PathBuf>,
+    pub passphrase: bool,
+    pub passphrase_file: Option<PathBuf>,
+    pub armor: bool,
+    pub output: Option<PathBuf>,
+    pub input: Option<PathBuf>,
+}
+
+pub fn encrypt(args: &EncryptArgs) -> anyhow::Result<()> {
+    let by_passphrase = args.passphrase || args.passphrase_file.is_some();
+    let has_recipients = !args.recipients.is_empty() || !args.recipient_files.is_empty();
+    let encryptor = match (by_passphrase, has_recipients) {
+        (true, true) => bail!("-p/--passphrase-file cannot be combined with recipients (-r, -R)"),
+        (false, false) => bail!("missing recipients: give -r RECIPIENT, -R FILE or -p"),
+        (true, false) => {
+            let passphrase =
+                passphrase::read(args.passphrase_file.as_deref(), "Enter passphrase: ", true)?;
+            let mut recipient =
+                age::scrypt::Recipient::new(SecretString::from(passphrase.as_str().to_owned()));
+            recipient.set_work_factor(SCRYPT_LOG_N);
+            age::Encryptor::with_recipients(std::iter::once(&recipient as &dyn age::Recipient))?
+        }
+        (false, true) => {
+            let recipients = read_recipients(&args.recipients, &args.recipient_files)?;
+            age::Encryptor::with_recipients(recipients.iter().map(|r| r as &dyn age::Recipient))?
+        }
+    };
+    let mut input = open_input(args.input.as_deref())?;
+    let mut output = Output::create(args.output.as_deref())?;
+    if !args.armor && output.is_terminal() {
+        bail!("refusing to write binary to the terminal: use -o FILE or -a (armor)");
+    }
+    let format = if args.armor {
+        Format::AsciiArmor
+    } else {
+        Format::Binary
+    };
+    let mut writer = encryptor.wrap_output(ArmoredWriter::wrap_output(&mut output, format)?)?;
+    copy(&mut input, &mut writer).context("cannot encrypt")?;
+    writer.finish()?.finish()?;
+    output.commit()
+}
+
+/// The X25519 recipients from `-r` and from `-R` files (one per line, `#`
+/// comments and blank lines allowed, as age).
+fn read_recipients(
+    given: &[String],
+    files: &[PathBuf],
+) -> anyhow::Result<Vec<age::x25519::Recipient>> {
+    let parse = |text: &str, origin: &str| {
+        age::x25519::Recipient::from_str(text).map_err(|_| {
+            let kind = if text.starts_with("ssh-") {
+                " (SSH keys are not supported)"
+            } else {
+                ""
+            };
+            anyhow::anyhow!("{origin}: '{text}' is not an age X25519 recipient (age1...){kind}")
+        })
+    };
+    let mut recipients = given
+        .iter()
+        .map(|r| parse(r, "-r"))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    for file in files {
+        let text = std::fs::read_to_string(file)
+            .with_context(|| format!("cannot read {}", file.display()))?;
+        let before = recipients.len();
+        for (index, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if !line.is_empty() && !line.starts_with('#') {
+                recipients.push(parse(
+                    line,
+                    &format!("{} line {}", file.display(), index + 1),
+                )?);
+            }
+        }
+        if recipients.len() == before {
+            bail!("{}: no recipients found", file.display());
+        }
+    }
+    Ok(recipients)
+}
+
+/// What `saline decrypt` was asked to do.
+pub struct DecryptArgs {
+    pub identity_files: Vec<PathBuf>,
+    pub passphrase_file: Option<PathBuf>,
+    pub output: Option<PathBuf>,
+    pub input: Option<PathBuf>,
+}
+
+pub fn decrypt(args: &DecryptArgs) -> anyhow::Result<()> {
+    let mut input = BufReader::with_capacity(COPY_BUFFER_LEN, open_input(args.input.as_deref())?);
+    age_header::skip_whitespace_before_armor(&mut input).context("cannot read the input")?;
+    let checked = age_header::StanzaBodyCheck::new(ArmoredReader::new(input));
+    let decryptor = age::Decryptor::new(checked).map_err(header_error)?;
+    let identities: Vec<Box<dyn age::Identity>> = if decryptor.is_scrypt() {
+        let passphrase =
+            passphrase::read(args.passphrase_file.as_deref(), "Enter passphrase: ", false)?;
+        let mut identity =
+            age::scrypt::Identity::new(SecretString::from(passphrase.as_str().to_owned()));
+        identity.set_max_work_factor(SCRYPT_MAX_LOG_N);
+        vec![Box::new(identity)]
+    } else {
+        if args.identity_files.is_empty() && args.passphrase_file.is_some() {
+            bail!("no identity matches: the file is not passphrase-encrypted (it has no lone scrypt stanza)");
+        }
+        if args.identity_files.is_empty() {
+            bail!("the file is encrypted to recipients: give the identity with -i FILE");
+        }
+        read_identities(&args.identity_files)?
+    };
+    let scrypt = decryptor.is_scrypt();
+    let mut reader = decryptor
+        .decrypt(identities.iter().map(|i| i.as_ref()))
+        .map_err(|e| unwrap_error(e, scrypt))?;
+    let mut output = Output::create(args.output.as_deref())?;
+    copy(&mut reader, &mut output).map_err(payload_error)?;
+    output.commit()
+}
+
+fn read_identities(files: &[PathBuf]) -> anyhow::Result<Vec<Box<dyn age::Identity>>> {
+    let mut identities: Vec<Box<dyn age::Identity>> = Vec::new();
+    for file in files {
+        let reader = BufReader::new(open_input(Some(file))?);
+        let parsed = age::IdentityFile::from_buffer(reader)
+            .with_context(|| format!("cannot read the identity file {}", file.display()))?
+            .into_identities()
+            .with_context(|| format!("cannot use the identity file {}", file.display()))?;
+        if parsed.is_empty() {
+            bail!("{}: no identity found", file.display());
+        }
+        identities.extend(parsed.into_iter().map(|i| i as Box<dyn age::Identity>));
+    }
+    Ok(identities)
+}
+
+/// Copies all of `input` into `output` through a large buffer.
+fn copy(input: &mut dyn Read, output: &mut dyn Write) -> io::Result<u64> {
+    let mut buffer = vec![0u8; COPY_BUFFER_LEN];
+    let mut total = 0;
+    loop {
+        let n = match input.read(&mut buffer) {
+            Ok(0) => return Ok(total),
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        output.write_all(&buffer[..n])?;
+        total += n as u64;
+    }
+}
+
+/// The header could not be read: not an age file, damaged armor, or a
+/// malformed header.
+fn header_error(error: DecryptError) -> anyhow::Error {
+    match error {
+        DecryptError::Io(e) if armor_error(&e).is_some() => anyhow::anyhow!("invalid armor: {e}"),
+        DecryptError::Io(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
+            anyhow::anyhow!("invalid age header: not an age file, or its header is truncated")
+        }
+        DecryptError::Io(e) => anyhow::anyhow!("invalid age header: {e}"),
+        DecryptError::UnknownFormat => {
+            anyhow::anyhow!("not an age v1 file (unknown format or version)")
+        }
+        other => anyhow::anyhow!("invalid age header: {other}"),
+    }
+}
+
+/// No file key: say whether the key, the passphrase or the header is wrong.
+fn unwrap_error(error: DecryptError, scrypt: bool) -> anyhow::Error {
+    match error {
+        DecryptError::NoMatchingKeys => {
+            anyhow::anyhow!("no identity matches: the file was not encrypted to these identities")
+        }
+        DecryptError::DecryptionFailed | DecryptError::KeyDecryptionFailed if scrypt => {
+            anyhow::anyhow!("wrong passphrase (or a damaged scrypt stanza)")
+        }
+        DecryptError::InvalidMac => {
+            anyhow::anyhow!("the header MAC does not verify: the header was tampered with")
+        }
+        DecryptError::InvalidHeader => {
+            anyhow::anyhow!("invalid age header: a malformed recipient stanza")
+        }
+        DecryptError::ExcessiveWork { required, .. } => {
+            anyhow::anyhow!(
+                "the scrypt work factor 2^{required} is above the limit 2^{SCRYPT_MAX_LOG_N}"
+            )
+        }
+        other => anyhow::anyhow!("cannot decrypt: {other}"),
+    }
+}
+
+/// A payload failure: truncated, or a chunk that does not authenticate.
+fn payload_error(error: io::Error) -> anyhow::Error {
+    if armor_error(&error).is_some() {
+        return anyhow::anyhow!("invalid armor: {error}");
+    }
+    match error.kind() {
+        io::ErrorKind::UnexpectedEof => anyhow::anyhow!("the file is truncated"),
+        io::ErrorKind::InvalidData => {
+            anyhow::anyhow!("the payload does not authenticate ({error}): the file was tampered with or truncated")
+        }
+        _ => anyhow::anyhow!("cannot decrypt: {error}"),
+    }
+}
+
+/// The armor decoder's own error, when `error` carries one.
+fn armor_error(error: &io::Error) -> Option<&age::armor::ArmoredReadError> {
+    error
+        .get_ref()
+        .and_then(|inner| inner.downcast_ref::<age::armor::ArmoredReadError>())
+}
