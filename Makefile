@@ -42,6 +42,7 @@ clean:
 
 include js/js.mk
 include js/runtimes.mk
+include js/platform-addons.mk
 include bench/bench.mk
 
 # Saline's own rows in the Node and browser runners need the package built.
