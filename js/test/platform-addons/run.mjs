@@ -97,7 +97,8 @@ const CASES = [
   },
   { triple: 'linux-x64-musl', cpu: 'x64', libc: 'musl', runners: [], muslSymbols: true },
   { triple: 'linux-arm64-musl', cpu: 'arm64', libc: 'musl', runners: [] },
-].filter((c) => !only || only.test(c.triple));
+];
+for (const c of CASES) c.selected = !only || only.test(c.triple);
 
 const MAIN = `import * as S from 'saline';
 import nacl from 'saline/tweetnacl';
@@ -108,12 +109,19 @@ console.log('SALINE_PROBE ' + JSON.stringify(await probe(S, nacl, quick)));
 console.log('SALINE_FAMILIES ' + JSON.stringify(await families(S)));
 `;
 
-/** A user project in `dir` that installed `tarballs` for the given platform. */
-function project(dir, tarballs, { cpu, libc }) {
+/**
+ * A user project in `dir` that depends on the saline tarball, with the
+ * packed platform packages as optional dependencies (as saline's published
+ * package.json lists them), installed by npm for the given platform
+ * (`--os --cpu --libc`: npm then installs only the optional dependency
+ * whose fields match, as it would on that machine).
+ */
+function project(dir, tarball, platformTarballs, { cpu, libc } = {}) {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'saline-user', private: true, type: 'module' }, null, 2));
-  const platform = cpu ? [`--os=linux`, `--cpu=${cpu}`, `--libc=${libc}`] : [];
-  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...platform, ...tarballs], { cwd: dir });
+  const optionalDependencies = Object.fromEntries(platformTarballs.map(({ name, path }) => [name, `file:${path}`]));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'saline-user', private: true, type: 'module', dependencies: { saline: `file:${tarball}` }, optionalDependencies }, null, 2));
+  const platform = cpu ? ['--os=linux', `--cpu=${cpu}`, `--libc=${libc}`] : [];
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...platform], { cwd: dir });
   writeProbe(dir);
   copyFileSync(join(here, 'families.mjs'), join(dir, 'families.mjs'));
   writeFileSync(join(dir, 'main.mjs'), MAIN);
@@ -155,48 +163,58 @@ try {
 
   // The reference: the same calls on this host through WebAssembly (the
   // tarball alone, no addon).
-  const refDir = project(join(scratch, 'reference'), [tarball.path], {});
+  const refDir = project(join(scratch, 'reference'), tarball.path, []);
   const reference = await runMain([process.execPath], refDir, { SALINE_BACKEND: 'wasm' }, 300);
   console.log(`reference: ${reference.families.length} lines on this host's WebAssembly backend (${reference.probe.passed} vectors)`);
 
-  if (CASES.some((c) => c.runners.length)) {
+  if (CASES.some((c) => c.selected && c.runners.length)) {
     ensureDebian(['qemu-user', 'libc6-arm64-cross', 'libstdc++6-arm64-cross', 'libgcc-s1-arm64-cross'], () =>
       ['/usr/bin/qemu-x86_64', '/usr/bin/qemu-aarch64', join(ARM64_ROOT, 'lib', 'ld-linux-aarch64.so.1'), join(ARM64_ROOT, 'lib', 'libstdc++.so.6')].every(existsSync));
   }
-  if (CASES.some((c) => c.muslSymbols)) ensureDebian(['musl'], () => existsSync(MUSL_LIBC));
+  if (CASES.some((c) => c.selected && c.muslSymbols)) ensureDebian(['musl'], () => existsSync(MUSL_LIBC));
 
+  // Every built platform package, packed as published.
+  const packed = [];
   for (const c of CASES) {
     const pkgDir = join(jsDir, 'npm', c.triple);
     const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
-    const addon = join(pkgDir, pkg.main);
-    if (!existsSync(addon)) {
-      tally.fail(c.triple, `${addon} is not built (js/scripts/build-platform-addons.sh ${c.triple})`);
+    c.pkg = pkg;
+    c.addon = join(pkgDir, pkg.main);
+    if (!existsSync(c.addon)) {
+      if (c.selected) tally.fail(c.triple, `${c.addon} is not built (js/scripts/build-platform-addons.sh ${c.triple})`);
       continue;
     }
     const out = run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], { cwd: pkgDir });
     const [info] = JSON.parse(out.slice(out.indexOf('[')));
-    const packed = info.files.map((f) => f.path).sort().join(',');
-    if (packed !== [pkg.main, 'LICENSE-APACHE', 'LICENSE-MIT', 'package.json'].sort().join(',')) {
-      tally.fail(`${c.triple} pack`, `the tarball holds ${packed}`);
+    const files = info.files.map((f) => f.path).sort().join(',');
+    if (files !== [pkg.main, 'LICENSE-APACHE', 'LICENSE-MIT', 'package.json'].sort().join(',')) {
+      tally.fail(`${c.triple} pack`, `the tarball holds ${files}`);
       continue;
     }
-    tally.pass(`${c.triple} pack`, `${info.filename}, addon ${info.files.find((f) => f.path === pkg.main).size} bytes`);
+    if (c.selected) tally.pass(`${c.triple} pack`, `${info.filename}, addon ${info.files.find((f) => f.path === pkg.main).size} bytes`);
+    packed.push({ name: pkg.name, path: join(scratch, info.filename) });
+    c.packed = true;
+  }
 
+  for (const c of CASES.filter((c) => c.packed && c.selected)) {
+    const { pkg } = c;
     if (c.muslSymbols) {
       // Node provides napi_*; everything else must come from musl's libc.
       const libc = definedSymbols(MUSL_LIBC);
-      const missing = importedSymbols(addon).filter((s) => !/^(napi|node_api)_/.test(s) && !libc.has(s));
+      const missing = importedSymbols(c.addon).filter((s) => !/^(napi|node_api)_/.test(s) && !libc.has(s));
       if (missing.length) tally.fail(`${c.triple} imports`, `not in musl's libc: ${missing.join(' ')}`);
       else tally.pass(`${c.triple} imports`, `every C library symbol it imports is in ${MUSL_LIBC}`);
     }
-    if (!c.runners.length) {
-      console.log(`note  ${c.triple}: not run (no ${c.libc} ${c.cpu} runtime available here; see the top of this file)`);
+
+    const dir = project(join(scratch, c.triple), tarball.path, packed, c);
+    const installed = packed.filter(({ name }) => existsSync(join(dir, 'node_modules', name))).map(({ name }) => name);
+    if (installed.join() !== pkg.name) {
+      tally.fail(`${c.triple} install`, `npm installed ${installed.join(', ') || 'no platform package'} for ${c.cpu} ${c.libc}`);
       continue;
     }
-
-    const dir = project(join(scratch, c.triple), [tarball.path, join(scratch, info.filename)], c);
-    if (!existsSync(join(dir, 'node_modules', pkg.name, pkg.main))) {
-      tally.fail(`${c.triple} install`, `npm did not install ${pkg.name}`);
+    tally.pass(`${c.triple} install`, `npm --cpu=${c.cpu} --libc=${c.libc} picked ${pkg.name} alone of ${packed.length}`);
+    if (!c.runners.length) {
+      console.log(`note  ${c.triple}: not run (no ${c.libc} ${c.cpu} runtime available here; see the top of this file)`);
       continue;
     }
     for (const runner of c.runners) {
