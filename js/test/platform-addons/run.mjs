@@ -11,11 +11,14 @@
 //     under Debian's qemu-aarch64, with Debian's arm64 glibc and libstdc++
 //     (the *-arm64-cross packages) as its root, once on qemu's default CPU
 //     and once as a Cortex-A53 (plain ARMv8.0-A, the baseline);
-//   - the musl addons: no musl Node is published on npm, and the musl
-//     runtimes that are (Bun's @oven/bun-linux-*-musl) need a musl
-//     libstdc++ newer than any Debian 12 has. They are checked without
-//     running: every symbol the x64 addon imports from the C library is one
-//     that Debian's musl (1.2.3, Alpine 3.17's) defines.
+//   - the musl addons: no musl Node is published on npm. Bun's musl builds
+//     are (@oven/bun-linux-*-musl), but they need a musl libstdc++, which
+//     Debian lacks; the one in PyPI's musllinux wheels uses DT_RELR
+//     relocations, which Debian 12's musl 1.2.3 cannot apply (1.2.4 added
+//     them), so Bun crashes before it starts. They are checked without
+//     running: npm picks each for its platform, and every C library symbol
+//     the x64 one requires is one that Debian's musl (1.2.3, as Alpine
+//     3.17's) defines.
 //
 // Each run loads the addon from its platform package (SALINE_BACKEND=native:
 // a failure to load is an error, not a fallback), passes the quick vector
@@ -42,8 +45,8 @@ const MUSL_LIBC = '/usr/lib/x86_64-linux-musl/libc.so';
 
 /**
  * tools/package.json at its lock, installed once per lock into
- * .cache/tools/. With --force: these runtimes are for other CPUs and C
- * libraries than the host's, which npm otherwise refuses to install.
+ * .cache/tools/. With --force: Node for arm64 is for another CPU than the
+ * host's, which npm otherwise refuses to install.
  */
 function installTools() {
   const toolsDir = join(here, 'tools');
