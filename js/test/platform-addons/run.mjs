@@ -136,7 +136,11 @@ async function runMain(cmd, dir, env, seconds) {
   const r = await spawnCollect(cmd[0], [...cmd.slice(1), 'main.mjs'], { cwd: dir, env: { ...process.env, ...env }, seconds });
   const line = (tag) => r.stdout.split('\n').find((l) => l.startsWith(tag + ' '))?.slice(tag.length + 1);
   if (r.timedOut) throw new Error(`timed out after ${seconds} s`);
-  if (r.code !== 0 || !line('SALINE_FAMILIES')) throw new Error(`exit ${r.code ?? r.signal}: ${tail(r.stderr + r.stdout, 4)}`);
+  if (r.code !== 0 || !line('SALINE_FAMILIES')) {
+    // The thrown error's own line says more than the stack's closing braces.
+    const output = r.stderr + r.stdout;
+    throw new Error(`exit ${r.code ?? r.signal}: ${output.split('\n').find((l) => /^\s*\w*Error( \[\w+\])?: /.test(l))?.trim() ?? tail(output, 4)}`);
+  }
   return { probe: JSON.parse(line('SALINE_PROBE')), families: JSON.parse(line('SALINE_FAMILIES')), seconds: r.seconds };
 }
 
