@@ -50,6 +50,7 @@ clean:
 
 include js/js.mk
 include js/runtimes.mk
+include js/platform-addons.mk
 include bench/bench.mk
 include go/go.mk
 include python/python.mk
