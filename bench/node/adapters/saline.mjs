@@ -17,13 +17,15 @@ const JS_DIR = process.env.SALINE_JS_DIR ? path.resolve(process.env.SALINE_JS_DI
 const NOT_BUILT = 'Saline not built (no loadable package at js/)';
 
 // The ESM entry of a subpath from package.json "exports" (conditions
-// import > node > default), else what require.resolve finds. Throws while the
+// import > `condition` > default), else what require.resolve finds. Throws while the
 // package is not built (js/package.json can exist before its dist/ does).
-export function entryOf(subpath) {
+export function entryOf(subpath, condition = 'node') {
   const require = createRequire(path.join(JS_DIR, 'package.json'));
   const pkg = JSON.parse(fs.readFileSync(path.join(JS_DIR, 'package.json'), 'utf8'));
   let target = pkg.exports?.[subpath];
-  while (target && typeof target === 'object') target = target.import ?? target.node ?? target.default;
+  // The ESM entry for `condition` ('node' for the Node runner; 'browser',
+  // which falls through to `default`, for the bundle the browser runner makes).
+  while (target && typeof target === 'object') target = target.import ?? target[condition] ?? target.default;
   const file = typeof target === 'string' ? path.join(JS_DIR, target) : require.resolve(subpath === '.' ? JS_DIR : `saline/${subpath.slice(2)}`);
   if (!fs.existsSync(file)) throw new Error(`${file} does not exist`);
   return { file, version: pkg.version, dir: JS_DIR };

@@ -28,7 +28,7 @@ const BROWSER_CASE = (c) => c.unit !== 'memory' && c.operation !== 'file';
 // page gets the stub adapter, which reports "Saline not built".
 async function bundle(outdir) {
   let saline = null;
-  try { saline = entryOf('.'); } catch { /* not built: stub */ }
+  try { saline = entryOf('.', 'browser'); } catch { /* not built: stub */ }
   const adapter = path.join(HERE, saline ? 'saline-wasm.mjs' : 'saline-stub.mjs');
   await esbuild.build({
     entryPoints: [path.join(HERE, 'page.mjs')], bundle: true, format: 'esm', platform: 'browser', target: 'es2022',
