@@ -333,11 +333,16 @@ def main() -> int:
         try:
             library = make()
         except ImportError as error:
-            described.append({"id": make.__name__.replace("_library", ""), "available": False, "reason": str(error)})
+            name = make.__name__.replace("_library", "")
+            # Saline's row is the subject of the report (as in the other runners' JSON).
+            described.append({"id": name, "available": False, "reason": str(error), **({"subject": True} if name == "saline" else {})})
             continue
         libraries.append(library)
         version = metadata.version(library["package"]) if library["package"] else platform.python_version()
-        described.append({"id": library["id"], "name": library["name"], "version": version, "available": True})
+        entry = {"id": library["id"], "name": library["name"], "version": version, "available": True}
+        if library["id"] == "saline":
+            entry["subject"] = True
+        described.append(entry)
     cases = [c for c in workloads["cases"] if args.profile in c["profiles"] and only.search(c["id"]) and c["operation"] in SUPPORTED]
     started = time.perf_counter()
     results = []
