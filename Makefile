@@ -56,5 +56,6 @@ include go/go.mk
 include python/python.mk
 include crates/saline-cli/cli.mk
 
-# Saline's own rows in the Node and browser runners need the package built.
-bench bench-full: js-build
+# Saline's own rows in the Node and browser runners need the package built,
+# and those of the Go runner the C library.
+bench bench-full: js-build go-lib

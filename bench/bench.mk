@@ -52,9 +52,12 @@ bench-node: bench-deps
 bench-browser: bench-deps
 	$(BENCH_NICE) node $(BENCH_NODE_DIR)/browser/run.mjs --profile $(BENCH_PROFILE) --only '$(ONLY)'
 
+# With Saline's rows (-tags saline) once `make go-lib` has put the C
+# library where the Go module links it (the top-level `bench` target does).
 bench-go:
 	@if command -v go >/dev/null; then \
-	  cd $(BENCH_DIR)/go && $(BENCH_NICE) go run . --profile $(BENCH_PROFILE) --only '$(ONLY)'; \
+	  tags=$$([ -f go/internal/capi/lib/include/saline.h ] && echo saline); \
+	  cd $(BENCH_DIR)/go && $(BENCH_NICE) go run -tags "$$tags" . --profile $(BENCH_PROFILE) --only '$(ONLY)'; \
 	else echo "bench: go not found, Go runner skipped"; fi
 
 # bench/rust/ (the Rust runner) writes the same results schema. Built like the
