@@ -17,6 +17,7 @@ import (
 	"hash"
 	"strings"
 
+	"example.invalid/saline/go/internal/appendbuf"
 	"example.invalid/saline/go/internal/capi"
 )
 
@@ -140,25 +141,13 @@ func NewAEAD(name string, key []byte) (cipher.AEAD, error) {
 func (a *aead) NonceSize() int { return a.nonceSize }
 func (a *aead) Overhead() int  { return 16 }
 
-// sliceForAppend extends in by n bytes (crypto/cipher's idiom).
-func sliceForAppend(in []byte, n int) (head, tail []byte) {
-	if total := len(in) + n; cap(in) >= total {
-		head = in[:total]
-	} else {
-		head = make([]byte, total)
-		copy(head, in)
-	}
-	tail = head[len(in):]
-	return
-}
-
 // Seal encrypts and authenticates plaintext, appending to dst; as in
 // crypto/cipher it panics when the nonce has the wrong length.
 func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	if len(nonce) != a.nonceSize {
 		panic("saline: incorrect nonce length given to AEAD")
 	}
-	ret, out := sliceForAppend(dst, len(plaintext)+16)
+	ret, out := appendbuf.SliceForAppend(dst, len(plaintext)+16)
 	if _, err := capi.Call(capi.OpAeadSeal, a.id, nil, out, a.key, nonce, additionalData, plaintext); err != nil {
 		panic(err)
 	}
@@ -172,7 +161,7 @@ func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 	if len(nonce) != a.nonceSize || len(ciphertext) < 16 {
 		return nil, errOpen
 	}
-	ret, out := sliceForAppend(dst, len(ciphertext)-16)
+	ret, out := appendbuf.SliceForAppend(dst, len(ciphertext)-16)
 	if _, err := capi.Call(capi.OpAeadOpen, a.id, nil, out, a.key, nonce, additionalData, ciphertext); err != nil {
 		return nil, errOpen
 	}

@@ -7,6 +7,7 @@ import (
 	cryptorand "crypto/rand"
 	"io"
 
+	"example.invalid/saline/go/internal/appendbuf"
 	"example.invalid/saline/go/internal/capi"
 	"example.invalid/saline/go/nacl/secretbox"
 )
@@ -44,23 +45,12 @@ func Precompute(sharedKey, peersPublicKey, privateKey *[32]byte) {
 	}
 }
 
-func sliceForAppend(in []byte, n int) (head, tail []byte) {
-	if total := len(in) + n; cap(in) >= total {
-		head = in[:total]
-	} else {
-		head = make([]byte, total)
-		copy(head, in)
-	}
-	tail = head[len(in):]
-	return
-}
-
 // Seal appends an encrypted and authenticated copy of message to out. The
 // nonce must be unique for each distinct message and key pair. It panics
 // when the peer's public key has small order (an all-zero shared secret),
 // which x/crypto would accept.
 func Seal(out, message []byte, nonce *[24]byte, peersPublicKey, privateKey *[32]byte) []byte {
-	ret, dst := sliceForAppend(out, len(message)+Overhead)
+	ret, dst := appendbuf.SliceForAppend(out, len(message)+Overhead)
 	if _, err := capi.Call(capi.OpBoxSeal, 0, nil, dst, message, nonce[:], peersPublicKey[:], privateKey[:]); err != nil {
 		panic(err)
 	}
@@ -73,7 +63,7 @@ func Open(out, box []byte, nonce *[24]byte, peersPublicKey, privateKey *[32]byte
 	if len(box) < Overhead {
 		return nil, false
 	}
-	ret, dst := sliceForAppend(out, len(box)-Overhead)
+	ret, dst := appendbuf.SliceForAppend(out, len(box)-Overhead)
 	if _, err := capi.Call(capi.OpBoxOpen, 0, nil, dst, box, nonce[:], peersPublicKey[:], privateKey[:]); err != nil {
 		return nil, false
 	}
@@ -114,7 +104,7 @@ func SealAnonymous(out, message []byte, recipient *[32]byte, rand io.Reader) ([]
 		return nil, err
 	}
 	defer clear(ephemeralPrivate[:])
-	ret, dst := sliceForAppend(out, len(message)+AnonymousOverhead)
+	ret, dst := appendbuf.SliceForAppend(out, len(message)+AnonymousOverhead)
 	copy(dst, ephemeralPublic[:])
 	nonce := anonymousNonce(ephemeralPublic, recipient)
 	if _, err := capi.Call(capi.OpBoxSeal, 0, nil, dst[32:], message, nonce[:], recipient[:], ephemeralPrivate[:]); err != nil {

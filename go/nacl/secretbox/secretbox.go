@@ -3,27 +3,19 @@
 // (tag ‖ ciphertext). Switching is one import line.
 package secretbox
 
-import "example.invalid/saline/go/internal/capi"
+import (
+	"example.invalid/saline/go/internal/appendbuf"
+	"example.invalid/saline/go/internal/capi"
+)
 
 // Overhead is the number of bytes of overhead when boxing a message.
 const Overhead = 16
-
-func sliceForAppend(in []byte, n int) (head, tail []byte) {
-	if total := len(in) + n; cap(in) >= total {
-		head = in[:total]
-	} else {
-		head = make([]byte, total)
-		copy(head, in)
-	}
-	tail = head[len(in):]
-	return
-}
 
 // Seal appends an encrypted and authenticated copy of message to out, which
 // must not overlap message except exactly (message[:0] reuses its storage).
 // The key and nonce pair must be unique for each distinct message.
 func Seal(out, message []byte, nonce *[24]byte, key *[32]byte) []byte {
-	ret, dst := sliceForAppend(out, len(message)+Overhead)
+	ret, dst := appendbuf.SliceForAppend(out, len(message)+Overhead)
 	if _, err := capi.Call(capi.OpAeadSeal, capi.AlgXSalsa20Poly1305, nil, dst, key[:], nonce[:], capi.Absent, message); err != nil {
 		panic(err) // unreachable: the sizes are fixed by the types
 	}
@@ -36,7 +28,7 @@ func Open(out, box []byte, nonce *[24]byte, key *[32]byte) ([]byte, bool) {
 	if len(box) < Overhead {
 		return nil, false
 	}
-	ret, dst := sliceForAppend(out, len(box)-Overhead)
+	ret, dst := appendbuf.SliceForAppend(out, len(box)-Overhead)
 	if _, err := capi.Call(capi.OpAeadOpen, capi.AlgXSalsa20Poly1305, nil, dst, key[:], nonce[:], capi.Absent, box); err != nil {
 		return nil, false
 	}
