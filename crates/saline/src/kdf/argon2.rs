@@ -217,7 +217,7 @@ impl VerifyLimits {
 
 /// The parts of an Argon2 PHC string.
 struct Phc {
-    variant: argon2::Algorithm,
+    algorithm: Algorithm,
     version: argon2::Version,
     t: u32,
     m: u32,
@@ -261,10 +261,10 @@ fn parse_phc(phc: &str) -> Result<Phc> {
     let bad = |reason| Error::InvalidEncoding { what: "PHC string", reason };
     let rest = phc.strip_prefix('$').ok_or_else(|| bad("must start with '$' ($argon2id$v=19$m=…,t=…,p=…$salt$hash)"))?;
     let mut fields = rest.split('$');
-    let variant = match fields.next() {
-        Some("argon2id") => argon2::Algorithm::Argon2id,
-        Some("argon2i") => argon2::Algorithm::Argon2i,
-        Some("argon2d") => argon2::Algorithm::Argon2d,
+    let algorithm = match fields.next() {
+        Some("argon2id") => Algorithm::Argon2id,
+        Some("argon2i") => Algorithm::Argon2i,
+        Some("argon2d") => Algorithm::Argon2d,
         _ => return Err(bad("not an Argon2 identifier (argon2id, argon2i or argon2d)")),
     };
     let mut field = fields.next().ok_or_else(|| bad("missing parameters"))?;
@@ -302,7 +302,7 @@ fn parse_phc(phc: &str) -> Result<Phc> {
     }
     let salt = phc_base64(salt).ok_or_else(|| bad("salt is not canonical unpadded base64 of at most 1024 bytes"))?;
     let hash = phc_base64(hash).ok_or_else(|| bad("hash is not canonical unpadded base64 of at most 1024 bytes"))?;
-    Ok(Phc { variant, version, t, m, p, salt, hash })
+    Ok(Phc { algorithm, version, t, m, p, salt, hash })
 }
 
 /// Checks `password` against a PHC string made by any Argon2 implementation
@@ -336,31 +336,17 @@ pub fn argon2_verify_with_limits(password: &[u8], phc: &str, limits: &VerifyLimi
     limits.admit(&params)?;
     let crate_params = check(&params)?;
     let mut out = zeroize::Zeroizing::new(alloc::vec![0u8; phc.hash.len()]);
+    let verdict = |out: &[u8]| if crate::ct_eq(out, &phc.hash) { Ok(()) } else { Err(Error::VerificationFailed) };
     // Natively, version 1.3 with p > 1 computes the lanes in parallel, as argon2() does.
     #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
-    let parallel = phc.version == argon2::Version::V0x13 && super::argon2_lanes::worth_it(&params);
-    #[cfg(not(all(feature = "std", not(target_arch = "wasm32"))))]
-    let parallel = false;
-    if parallel {
-        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
-        {
-            let algorithm = match phc.variant {
-                argon2::Algorithm::Argon2d => Algorithm::Argon2d,
-                argon2::Algorithm::Argon2i => Algorithm::Argon2i,
-                argon2::Algorithm::Argon2id => Algorithm::Argon2id,
-            };
-            super::argon2_lanes::hash_into(algorithm, password, &phc.salt, None, None, &params, &mut out)?;
-        }
-    } else {
-        argon2::Argon2::new(phc.variant, phc.version, crate_params)
-            .hash_password_into(password, &phc.salt, &mut out)
-            .map_err(|_| Error::length("password", Expected::Range(0, u32::MAX as usize), password.len()))?;
+    if phc.version == argon2::Version::V0x13 && super::argon2_lanes::worth_it(&params) {
+        super::argon2_lanes::hash_into(phc.algorithm, password, &phc.salt, None, None, &params, &mut out)?;
+        return verdict(&out);
     }
-    if crate::ct_eq(&out, &phc.hash) {
-        Ok(())
-    } else {
-        Err(Error::VerificationFailed)
-    }
+    argon2::Argon2::new(variant(phc.algorithm)?, phc.version, crate_params)
+        .hash_password_into(password, &phc.salt, &mut out)
+        .map_err(|_| Error::length("password", Expected::Range(0, u32::MAX as usize), password.len()))?;
+    verdict(&out)
 }
 
 #[cfg(test)]
