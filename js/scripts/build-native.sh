@@ -12,8 +12,8 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 out="$root/js/native"
 
-# Portable: built for the target's baseline CPU (x86-64 here), never with
-# -C target-cpu=native. The addon is packed and copied to other machines, and
+# Portable: built for the target's baseline CPU (x86-64 here), never for the
+# build machine's own CPU. The addon is packed and copied to other machines, and
 # a host-CPU build dies with SIGILL on an older CPU (issue 8: under
 # `qemu-x86_64 -cpu Nehalem`). SIMD is chosen at run time by the crates and
 # by Saline's backend registry (docs/DESIGN.md). The release profile strips

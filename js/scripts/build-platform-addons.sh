@@ -18,7 +18,7 @@
 # target/platform/, so rebuilds stay incremental.
 #
 # Portable: the baseline CPU of each architecture (x86-64, armv8-a), never
-# -C target-cpu=native; SIMD is chosen at run time (docs/DESIGN.md).
+# the build machine's own; SIMD is chosen at run time (docs/DESIGN.md).
 # RUSTFLAGS from the environment are ignored for that reason. Stripped of
 # the symbol table (the N-API exports are dynamic symbols and stay).
 #

@@ -4,7 +4,7 @@
 # js/test/portable/probe.mjs on the host, then under Debian's qemu-user
 # emulating Nehalem (2008: SSE4.2, no AVX, no AES-NI) and Haswell (AVX2,
 # AES-NI, no AVX-512), and compares the output line by line. A build for
-# the host CPU (-C target-cpu=native) dies with SIGILL here.
+# the host CPU (rustc's native target CPU) dies with SIGILL here.
 # Usage: js/test/portable/run.sh   (after `make js-native`; x86-64 hosts only)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
