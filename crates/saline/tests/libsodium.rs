@@ -15,17 +15,19 @@
 //! the message lengths in `LENGTHS`, plus one 1 MiB message per function.
 //! Each test prints how many cases it compared (`-- --nocapture`).
 
+mod common;
+
 use std::ffi::CString;
 use std::os::raw::c_int;
-use std::sync::Once;
 
 use curve25519_dalek::constants::EIGHT_TORSION;
 use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
 use curve25519_dalek::scalar::Scalar;
 use curve25519_dalek::traits::IsIdentity;
 use libsodium_sys as ffi;
+use common::{array, below, bytes};
 use rand_chacha::ChaCha20Rng;
-use rand_core::{RngCore, SeedableRng};
+use rand_core::RngCore;
 use saline::curve::{ed25519, x25519};
 use saline::hash::{hash, hash_with, HashOptions, Hasher};
 use saline::kdf::{argon2, argon2_hash, argon2_verify, scrypt, Argon2Params};
@@ -49,32 +51,8 @@ fn lengths() -> impl Iterator<Item = usize> {
     LENGTHS.iter().copied().chain([BIG])
 }
 
-/// Initializes libsodium once and returns a generator seeded with `SEED`
-/// and the test's name, so that each test's inputs do not depend on which
-/// other tests run.
 fn setup(test: &str) -> ChaCha20Rng {
-    static INIT: Once = Once::new();
-    INIT.call_once(|| assert!(unsafe { ffi::sodium_init() } >= 0, "sodium_init failed"));
-    // FNV-1a of the name.
-    let name = test.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
-    ChaCha20Rng::seed_from_u64(SEED ^ name)
-}
-
-fn bytes(rng: &mut ChaCha20Rng, len: usize) -> Vec<u8> {
-    let mut out = vec![0u8; len];
-    rng.fill_bytes(&mut out);
-    out
-}
-
-fn array<const N: usize>(rng: &mut ChaCha20Rng) -> [u8; N] {
-    let mut out = [0u8; N];
-    rng.fill_bytes(&mut out);
-    out
-}
-
-/// Uniform in `0..n`, `n` > 0 (the modulo bias is irrelevant here).
-fn below(rng: &mut ChaCha20Rng, n: usize) -> usize {
-    (rng.next_u64() % n as u64) as usize
+    common::seeded(SEED, test)
 }
 
 /// Random bytes of a random length from 0 to `max`.

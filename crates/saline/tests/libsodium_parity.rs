@@ -9,11 +9,13 @@
 //! must be refused by both, Saline with the error named in the assertion.
 //! Each test prints how many comparisons it made (`-- --nocapture`).
 
-use std::sync::Once;
+mod common;
+
 
 use libsodium_sys as ffi;
+use common::{array, below, bytes};
 use rand_chacha::ChaCha20Rng;
-use rand_core::{RngCore, SeedableRng};
+use rand_core::RngCore;
 use saline::Error;
 
 // ---------------------------------------------------------------- inputs
@@ -25,28 +27,7 @@ const SEED: u64 = 0x5a11_4e00_0000_0011;
 const LENGTHS: &[usize] = &[0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 1000, 4096 + 7];
 
 fn setup(test: &str) -> ChaCha20Rng {
-    static INIT: Once = Once::new();
-    INIT.call_once(|| assert!(unsafe { ffi::sodium_init() } >= 0, "sodium_init failed"));
-    // FNV-1a of the name.
-    let name = test.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
-    ChaCha20Rng::seed_from_u64(SEED ^ name)
-}
-
-fn bytes(rng: &mut ChaCha20Rng, len: usize) -> Vec<u8> {
-    let mut out = vec![0u8; len];
-    rng.fill_bytes(&mut out);
-    out
-}
-
-fn array<const N: usize>(rng: &mut ChaCha20Rng) -> [u8; N] {
-    let mut out = [0u8; N];
-    rng.fill_bytes(&mut out);
-    out
-}
-
-/// Uniform in `0..n`, `n` > 0 (the modulo bias is irrelevant here).
-fn below(rng: &mut ChaCha20Rng, n: usize) -> usize {
-    (rng.next_u64() % n as u64) as usize
+    common::seeded(SEED, test)
 }
 
 /// Random bytes of a random length from `LENGTHS`.
