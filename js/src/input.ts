@@ -9,7 +9,7 @@
  * because a string key silently loses entropy and hides encoding bugs.
  */
 import type { LengthRule } from './backend/types.js';
-import { bufferOf, lengthOf, typedArrayTag } from './intrinsics.js';
+import { bufferOf, isDetachedBuffer, lengthOf, typedArrayTag } from './intrinsics.js';
 
 /** A message or password: bytes, or a string taken as UTF-8. */
 export type Input = Uint8Array | string;
@@ -39,19 +39,10 @@ export function isBytes(value: unknown): value is Uint8Array {
 
 /**
  * A detached buffer reads as empty; passing it on would hash or encrypt
- * nothing without a word. `ArrayBuffer.prototype.detached` is recent (ES2024),
- * so older engines are asked through `slice`, which throws on a detached buffer.
+ * nothing without a word (intrinsics.ts `isDetachedBuffer`).
  */
 function isDetached(view: Uint8Array): boolean {
-  const buffer = bufferOf(view) as ArrayBuffer & { detached?: boolean };
-  if (typeof buffer.detached === 'boolean') return buffer.detached;
-  if (typeof SharedArrayBuffer !== 'undefined' && buffer instanceof SharedArrayBuffer) return false;
-  try {
-    buffer.slice(0, 0);
-    return false;
-  } catch {
-    return true;
-  }
+  return isDetachedBuffer(bufferOf(view));
 }
 
 /** The expected size as the core words it ("32 bytes", "16, 24 or 32 bytes"). */

@@ -25,3 +25,18 @@ export const dataViewBuffer = /* @__PURE__ */ intrinsic<ArrayBufferLike>(DataVie
 export const dataViewOffset = /* @__PURE__ */ intrinsic<number>(DataView.prototype, 'byteOffset');
 export const dataViewLength = /* @__PURE__ */ intrinsic<number>(DataView.prototype, 'byteLength');
 export const isView = ArrayBuffer.isView;
+
+/**
+ * Whether `buffer` is detached (its views then read as length 0, so an empty
+ * input must be asked). A new view over a detached buffer throws; over a live
+ * ArrayBuffer or SharedArrayBuffer it does not. Unlike the ES2024 `detached`
+ * getter, this cannot be answered by a property the caller defined.
+ */
+export function isDetachedBuffer(buffer: ArrayBufferLike): boolean {
+  try {
+    new Uint8Array(buffer);
+    return false;
+  } catch {
+    return true;
+  }
+}

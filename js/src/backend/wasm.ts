@@ -67,7 +67,7 @@
  */
 import type { Backend, BackendError, CatalogEntry, ErrorCode, Op, StreamHandle } from './types.js';
 import type { WorkerReply, WorkerRequest } from './wasm-worker.js';
-import { bufferOf, byteLengthOf, byteOffsetOf, dataViewBuffer, dataViewLength, dataViewOffset, isView, lengthOf, typedArrayTag } from '../intrinsics.js';
+import { bufferOf, byteLengthOf, byteOffsetOf, dataViewBuffer, dataViewLength, dataViewOffset, isDetachedBuffer, isView, lengthOf, typedArrayTag } from '../intrinsics.js';
 import { nodeBuiltin } from './builtins.js';
 import { envVar, isNode, moduleUrl } from './host.js';
 
@@ -194,14 +194,6 @@ function randomSource(): Env['crypto'] {
   return nodeBuiltin<{ webcrypto?: Env['crypto'] }>('node:crypto')?.webcrypto;
 }
 
-function isDetached(buffer: ArrayBufferLike): boolean {
-  try {
-    new Uint8Array(buffer);
-    return false;
-  } catch {
-    return true;
-  }
-}
 
 /** "argument 2" for a position, else the name itself: built only for a message, never per call. */
 const argumentName = (what: string | number): string => (typeof what === 'number' ? `argument ${what}` : what);
@@ -214,7 +206,7 @@ const argumentName = (what: string | number): string => (typeof what === 'number
 function checkBytes(value: unknown, what: string | number): Uint8Array {
   const tag = typedArrayTag(value);
   if (tag === 'Uint8Array') {
-    if (lengthOf(value) === 0 && isDetached(bufferOf(value))) throw new TypeError(`saline: ${argumentName(what)} is a view of a detached ArrayBuffer`);
+    if (lengthOf(value) === 0 && isDetachedBuffer(bufferOf(value))) throw new TypeError(`saline: ${argumentName(what)} is a view of a detached ArrayBuffer`);
     return value as Uint8Array;
   }
   let buffer: ArrayBufferLike, offset: number, length: number;
@@ -225,7 +217,7 @@ function checkBytes(value: unknown, what: string | number): Uint8Array {
   } else {
     throw new TypeError(`saline: ${argumentName(what)} must be a Uint8Array`);
   }
-  if (length === 0 && isDetached(buffer)) throw new TypeError(`saline: ${argumentName(what)} is a view of a detached ArrayBuffer`);
+  if (length === 0 && isDetachedBuffer(buffer)) throw new TypeError(`saline: ${argumentName(what)} is a view of a detached ArrayBuffer`);
   return new Uint8Array(buffer, offset, length);
 }
 
