@@ -201,6 +201,9 @@ ops! {
     Ed25519phSign = 116,
     /// bytes: [signature, message, public key]; out: 1 byte, 1 valid / 0 not.
     Ed25519phVerify = 117,
+    // 118-151 are the operations of the catalog's group and utility entries
+    // (edwards25519, ristretto255, sodium-utils, randombytes-deterministic),
+    // listed in OPERATIONS: alg is the entry's id, or 0 for the op's first entry.
     /// bytes: [p]; out: 1 byte: crypto_core_ed25519_is_valid_point.
     CoreEd25519IsValidPoint = 118,
     /// bytes: [p, q]; out: p + q (any points on the curve).
@@ -265,6 +268,104 @@ ops! {
     SodiumUnpad = 148,
     /// bytes: [seed (32)]; nums: [length]; out: randombytes_buf_deterministic.
     RandomBytesDeterministic = 149,
+    /// alg: edwards25519 or ristretto255; out: a random point (crypto_core_*_random).
+    CoreRandom = 150,
+    /// alg: edwards25519 or ristretto255; out: a random scalar in [1, ℓ − 1] (crypto_core_*_scalar_random).
+    CoreScalarRandom = 151,
+}
+
+/// One libsodium function of a group or utility catalog entry, and the
+/// operation that computes it.
+#[derive(Debug, Clone, Copy)]
+pub struct EntryOperation {
+    /// The catalog entry it belongs to.
+    pub algorithm: Algorithm,
+    /// libsodium's function name less the entry's prefix ("add", "scalar_mul",
+    /// "scalarmult_base_noclamp", "increment").
+    pub name: &'static str,
+    /// libsodium's full function name.
+    pub function: &'static str,
+    /// The operation to call, with `alg` set to the entry's id.
+    pub op: Op,
+    /// Numbers the operation takes before the caller's own (the clamp flag
+    /// that tells `crypto_scalarmult_ed25519` from its `_noclamp` twin).
+    pub nums: &'static [f64],
+}
+
+macro_rules! entry_operations {
+    ($( $entry:ident $name:ident => $function:ident, $op:ident $([$($num:literal),*])?; )*) => {
+        /// The operations of the catalog's group and utility entries, which
+        /// no generic entry point (hash, mac, aead ...) serves: the catalog
+        /// JSON lists them under each entry's `operations`, and [`call`]
+        /// refuses an `alg` that is not one of the op's entries.
+        pub static OPERATIONS: &[EntryOperation] = &[ $( EntryOperation {
+            algorithm: Algorithm::$entry, name: stringify!($name), function: stringify!($function),
+            op: Op::$op, nums: &[$($($num),*)?],
+        } ),* ];
+    };
+}
+
+entry_operations! {
+    Edwards25519 is_valid_point => crypto_core_ed25519_is_valid_point, CoreEd25519IsValidPoint;
+    Edwards25519 add => crypto_core_ed25519_add, CoreEd25519Add;
+    Edwards25519 sub => crypto_core_ed25519_sub, CoreEd25519Sub;
+    Edwards25519 from_uniform => crypto_core_ed25519_from_uniform, CoreEd25519FromUniform;
+    Edwards25519 from_hash => crypto_core_ed25519_from_hash, CoreEd25519FromHash;
+    Edwards25519 random => crypto_core_ed25519_random, CoreRandom;
+    Edwards25519 scalarmult => crypto_scalarmult_ed25519, ScalarmultEd25519 [1.0];
+    Edwards25519 scalarmult_noclamp => crypto_scalarmult_ed25519_noclamp, ScalarmultEd25519 [0.0];
+    Edwards25519 scalarmult_base => crypto_scalarmult_ed25519_base, ScalarmultEd25519Base [1.0];
+    Edwards25519 scalarmult_base_noclamp => crypto_scalarmult_ed25519_base_noclamp, ScalarmultEd25519Base [0.0];
+    Edwards25519 scalar_random => crypto_core_ed25519_scalar_random, CoreScalarRandom;
+    Edwards25519 scalar_invert => crypto_core_ed25519_scalar_invert, CoreScalarInvert;
+    Edwards25519 scalar_negate => crypto_core_ed25519_scalar_negate, CoreScalarNegate;
+    Edwards25519 scalar_complement => crypto_core_ed25519_scalar_complement, CoreScalarComplement;
+    Edwards25519 scalar_add => crypto_core_ed25519_scalar_add, CoreScalarAdd;
+    Edwards25519 scalar_sub => crypto_core_ed25519_scalar_sub, CoreScalarSub;
+    Edwards25519 scalar_mul => crypto_core_ed25519_scalar_mul, CoreScalarMul;
+    Edwards25519 scalar_reduce => crypto_core_ed25519_scalar_reduce, CoreScalarReduce;
+    Ristretto255 is_valid_point => crypto_core_ristretto255_is_valid_point, Ristretto255IsValidPoint;
+    Ristretto255 add => crypto_core_ristretto255_add, Ristretto255Add;
+    Ristretto255 sub => crypto_core_ristretto255_sub, Ristretto255Sub;
+    Ristretto255 from_hash => crypto_core_ristretto255_from_hash, Ristretto255FromHash;
+    Ristretto255 random => crypto_core_ristretto255_random, CoreRandom;
+    Ristretto255 scalarmult => crypto_scalarmult_ristretto255, ScalarmultRistretto255;
+    Ristretto255 scalarmult_base => crypto_scalarmult_ristretto255_base, ScalarmultRistretto255Base;
+    Ristretto255 scalar_random => crypto_core_ristretto255_scalar_random, CoreScalarRandom;
+    Ristretto255 scalar_invert => crypto_core_ristretto255_scalar_invert, CoreScalarInvert;
+    Ristretto255 scalar_negate => crypto_core_ristretto255_scalar_negate, CoreScalarNegate;
+    Ristretto255 scalar_complement => crypto_core_ristretto255_scalar_complement, CoreScalarComplement;
+    Ristretto255 scalar_add => crypto_core_ristretto255_scalar_add, CoreScalarAdd;
+    Ristretto255 scalar_sub => crypto_core_ristretto255_scalar_sub, CoreScalarSub;
+    Ristretto255 scalar_mul => crypto_core_ristretto255_scalar_mul, CoreScalarMul;
+    Ristretto255 scalar_reduce => crypto_core_ristretto255_scalar_reduce, CoreScalarReduce;
+    SodiumUtils increment => sodium_increment, SodiumIncrement;
+    SodiumUtils add => sodium_add, SodiumAdd;
+    SodiumUtils sub => sodium_sub, SodiumSub;
+    SodiumUtils compare => sodium_compare, SodiumCompare;
+    SodiumUtils is_zero => sodium_is_zero, SodiumIsZero;
+    SodiumUtils pad => sodium_pad, SodiumPad;
+    SodiumUtils unpad => sodium_unpad, SodiumUnpad;
+    SodiumUtils memcmp => sodium_memcmp, ConstantTimeEqual;
+    RandomBytesDeterministic buf_deterministic => randombytes_buf_deterministic, RandomBytesDeterministic;
+}
+
+/// The catalog entry an operation of [`OPERATIONS`] runs for: `alg` 0 (what
+/// bindings pass for "none") picks the op's first entry; another id must be
+/// one of its entries. `None` for operations outside the table, which
+/// ignore `alg` or check it themselves.
+fn entry_of(op: Op, alg: u32) -> Result<Option<Algorithm>> {
+    let mut entries = OPERATIONS.iter().filter(|row| row.op == op).map(|row| row.algorithm);
+    let Some(first) = entries.next() else { return Ok(None) };
+    if alg == 0 {
+        return Ok(Some(first));
+    }
+    let wanted = algorithm(alg)?;
+    if wanted == first || entries.any(|a| a == wanted) {
+        Ok(Some(wanted))
+    } else {
+        Err(Error::UnknownAlgorithm { name: wanted.name().into(), kind: first.info().kind.name() })
+    }
 }
 
 /// The arguments of one call.
@@ -608,7 +709,14 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
             saline::random::fill(out)?;
             Ok(out.len())
         }
-        Op::ConstantTimeEqual => put_bool(out, saline::ct_eq(b.req(0, "a")?, b.req(1, "b")?)),
+        Op::ConstantTimeEqual => {
+            // Also sodium_memcmp: a sodium-utils id is accepted; 0, the
+            // usual "none", skips the table look-up on this small, hot op.
+            if alg != 0 {
+                entry_of(op, alg)?;
+            }
+            put_bool(out, saline::ct_eq(b.req(0, "a")?, b.req(1, "b")?))
+        }
         Op::SecretStreamInitPush => {
             let header = match b.opt(1) {
                 Some(header) => header.to_vec(),
@@ -672,6 +780,7 @@ fn clamp(args: &Args<'_>) -> Result<bool> {
 /// The libsodium operations from [`Op::KxKeyPair`] on (codes 105 and up).
 fn sodium_call(op: Op, alg: u32, b: &Args<'_>, out: &mut [u8]) -> Result<usize> {
     use sodium::{core_ed25519 as ed, crypto_box as sbox, kx, pwhash, ristretto255 as rist, secretbox as sbx, sign, stream, utils};
+    let entry = entry_of(op, alg)?;
     match op {
         Op::KxKeyPair => {
             let (pk, sk) = match b.opt(0) {
@@ -746,6 +855,13 @@ fn sodium_call(op: Op, alg: u32, b: &Args<'_>, out: &mut [u8]) -> Result<usize> 
             let n = b.req(0, "n")?;
             put(out, &if clamp(b)? { ed::crypto_scalarmult_ed25519_base(n)? } else { ed::crypto_scalarmult_ed25519_base_noclamp(n)? })
         }
+        Op::CoreRandom => put(out, &if entry == Some(Algorithm::Ristretto255) { rist::crypto_core_ristretto255_random()? } else { ed::crypto_core_ed25519_random()? }),
+        Op::CoreScalarRandom => {
+            let s = if entry == Some(Algorithm::Ristretto255) { rist::crypto_core_ristretto255_scalar_random()? } else { ed::crypto_core_ed25519_scalar_random()? };
+            put(out, &s[..])
+        }
+        // The scalar operations of both groups are the same functions (ℓ is
+        // the order of both; libsodium's ristretto255 ones call the ed25519 ones).
         Op::CoreScalarInvert => put(out, &ed::crypto_core_ed25519_scalar_invert(b.req(0, "s")?)?),
         Op::CoreScalarNegate => put(out, &ed::crypto_core_ed25519_scalar_negate(b.req(0, "s")?)?),
         Op::CoreScalarComplement => put(out, &ed::crypto_core_ed25519_scalar_complement(b.req(0, "s")?)?),
@@ -959,9 +1075,21 @@ pub fn catalog_json() -> alloc::string::String {
         };
         let _ = write!(
             out,
-            ",\"tagLength\":{},\"outputLength\":{},\"maxOutputLength\":{max},\"blockLength\":{},\"tagPosition\":\"{position}\"}}",
+            ",\"tagLength\":{},\"outputLength\":{},\"maxOutputLength\":{max},\"blockLength\":{},\"tagPosition\":\"{position}\",\"constants\":{{",
             info.tag_len, info.output_len, info.block_len
         );
+        for (j, (name, value)) in info.constants.iter().enumerate() {
+            let _ = write!(out, "{}\"{name}\":{value}", if j > 0 { "," } else { "" });
+        }
+        out.push_str("},\"operations\":[");
+        for (j, row) in OPERATIONS.iter().filter(|row| row.algorithm == info.algorithm).enumerate() {
+            let _ = write!(out, "{}{{\"name\":\"{}\",\"function\":\"{}\",\"op\":{},\"nums\":[", if j > 0 { "," } else { "" }, row.name, row.function, row.op as u32);
+            for (k, n) in row.nums.iter().enumerate() {
+                let _ = write!(out, "{}{n}", if k > 0 { "," } else { "" });
+            }
+            out.push_str("]}");
+        }
+        out.push_str("]}");
     }
     out.push(']');
     out

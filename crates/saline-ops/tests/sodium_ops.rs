@@ -112,42 +112,47 @@ fn sodium_ops_match_the_core() {
     assert_eq!(run(Op::Ed25519phVerify, none, &[Some(&sig), Some(b"prehashed"), Some(&pk)], &[], 1).unwrap(), [1]);
     assert_eq!(run(Op::Ed25519phVerify, none, &[Some(&sig), Some(b"other"), Some(&pk)], &[], 1).unwrap(), [0]);
 
-    // Edwards25519 and Ristretto255.
-    let p = run(Op::CoreEd25519FromUniform, none, &[Some(&[9u8; 32])], &[], 32).unwrap();
+    // Edwards25519 and Ristretto255, called with their catalog entries.
+    let (edw, rst) = (id(Algorithm::Edwards25519), id(Algorithm::Ristretto255));
+    let p = run(Op::CoreEd25519FromUniform, edw, &[Some(&[9u8; 32])], &[], 32).unwrap();
     assert_eq!(p, ed::crypto_core_ed25519_from_uniform(&[9u8; 32]).unwrap());
-    assert_eq!(run(Op::CoreEd25519IsValidPoint, none, &[Some(&p)], &[], 1).unwrap(), [1]);
-    let q = run(Op::CoreEd25519FromHash, none, &[Some(&[1u8; 64])], &[], 32).unwrap();
-    let sum = run(Op::CoreEd25519Add, none, &[Some(&p), Some(&q)], &[], 32).unwrap();
-    assert_eq!(run(Op::CoreEd25519Sub, none, &[Some(&sum), Some(&q)], &[], 32).unwrap(), p);
+    assert_eq!(run(Op::CoreEd25519IsValidPoint, edw, &[Some(&p)], &[], 1).unwrap(), [1]);
+    let q = run(Op::CoreEd25519FromHash, edw, &[Some(&[1u8; 64])], &[], 32).unwrap();
+    let sum = run(Op::CoreEd25519Add, edw, &[Some(&p), Some(&q)], &[], 32).unwrap();
+    assert_eq!(run(Op::CoreEd25519Sub, edw, &[Some(&sum), Some(&q)], &[], 32).unwrap(), p);
     let n = [3u8; 32];
-    assert_eq!(run(Op::ScalarmultEd25519, none, &[Some(&n), Some(&p)], &[1.0], 32).unwrap(), ed::crypto_scalarmult_ed25519(&n, &p).unwrap());
-    assert_eq!(run(Op::ScalarmultEd25519, none, &[Some(&n), Some(&p)], &[0.0], 32).unwrap(), ed::crypto_scalarmult_ed25519_noclamp(&n, &p).unwrap());
-    assert_eq!(run(Op::ScalarmultEd25519Base, none, &[Some(&n)], &[0.0], 32).unwrap(), ed::crypto_scalarmult_ed25519_base_noclamp(&n).unwrap());
-    assert!(run(Op::ScalarmultEd25519Base, none, &[Some(&[0u8; 32])], &[1.0], 32).is_err());
+    assert_eq!(run(Op::ScalarmultEd25519, edw, &[Some(&n), Some(&p)], &[1.0], 32).unwrap(), ed::crypto_scalarmult_ed25519(&n, &p).unwrap());
+    assert_eq!(run(Op::ScalarmultEd25519, edw, &[Some(&n), Some(&p)], &[0.0], 32).unwrap(), ed::crypto_scalarmult_ed25519_noclamp(&n, &p).unwrap());
+    assert_eq!(run(Op::ScalarmultEd25519Base, edw, &[Some(&n)], &[0.0], 32).unwrap(), ed::crypto_scalarmult_ed25519_base_noclamp(&n).unwrap());
+    assert!(run(Op::ScalarmultEd25519Base, edw, &[Some(&[0u8; 32])], &[1.0], 32).is_err());
     let (x, y) = ([0xffu8; 32], [0x11u8; 32]);
     for (op, expected) in [
         (Op::CoreScalarInvert, ed::crypto_core_ed25519_scalar_invert(&x).unwrap()),
         (Op::CoreScalarNegate, ed::crypto_core_ed25519_scalar_negate(&x).unwrap()),
         (Op::CoreScalarComplement, ed::crypto_core_ed25519_scalar_complement(&x).unwrap()),
     ] {
-        assert_eq!(run(op, none, &[Some(&x)], &[], 32).unwrap(), expected);
+        for group in [edw, rst] {
+            assert_eq!(run(op, group, &[Some(&x)], &[], 32).unwrap(), expected);
+        }
     }
     for (op, expected) in [
         (Op::CoreScalarAdd, ed::crypto_core_ed25519_scalar_add(&x, &y).unwrap()),
         (Op::CoreScalarSub, ed::crypto_core_ed25519_scalar_sub(&x, &y).unwrap()),
         (Op::CoreScalarMul, ed::crypto_core_ed25519_scalar_mul(&x, &y).unwrap()),
     ] {
-        assert_eq!(run(op, none, &[Some(&x), Some(&y)], &[], 32).unwrap(), expected);
+        for group in [edw, rst] {
+            assert_eq!(run(op, group, &[Some(&x), Some(&y)], &[], 32).unwrap(), expected);
+        }
     }
-    assert_eq!(run(Op::CoreScalarReduce, none, &[Some(&[0xffu8; 64])], &[], 32).unwrap(), ed::crypto_core_ed25519_scalar_reduce(&[0xff; 64]).unwrap());
-    let r = run(Op::Ristretto255FromHash, none, &[Some(&[2u8; 64])], &[], 32).unwrap();
-    assert_eq!(run(Op::Ristretto255IsValidPoint, none, &[Some(&r)], &[], 1).unwrap(), [1]);
-    let r2 = run(Op::Ristretto255Add, none, &[Some(&r), Some(&r)], &[], 32).unwrap();
-    assert_eq!(run(Op::Ristretto255Sub, none, &[Some(&r2), Some(&r)], &[], 32).unwrap(), r);
+    assert_eq!(run(Op::CoreScalarReduce, rst, &[Some(&[0xffu8; 64])], &[], 32).unwrap(), ed::crypto_core_ed25519_scalar_reduce(&[0xff; 64]).unwrap());
+    let r = run(Op::Ristretto255FromHash, rst, &[Some(&[2u8; 64])], &[], 32).unwrap();
+    assert_eq!(run(Op::Ristretto255IsValidPoint, rst, &[Some(&r)], &[], 1).unwrap(), [1]);
+    let r2 = run(Op::Ristretto255Add, rst, &[Some(&r), Some(&r)], &[], 32).unwrap();
+    assert_eq!(run(Op::Ristretto255Sub, rst, &[Some(&r2), Some(&r)], &[], 32).unwrap(), r);
     let mut two = [0u8; 32];
     two[0] = 2;
-    assert_eq!(run(Op::ScalarmultRistretto255, none, &[Some(&two), Some(&r)], &[], 32).unwrap(), r2);
-    assert_eq!(run(Op::ScalarmultRistretto255Base, none, &[Some(&two)], &[], 32).unwrap(), rist::crypto_scalarmult_ristretto255_base(&two).unwrap());
+    assert_eq!(run(Op::ScalarmultRistretto255, rst, &[Some(&two), Some(&r)], &[], 32).unwrap(), r2);
+    assert_eq!(run(Op::ScalarmultRistretto255Base, rst, &[Some(&two)], &[], 32).unwrap(), rist::crypto_scalarmult_ristretto255_base(&two).unwrap());
 
     // pwhash, at the cheapest costs.
     let derived = run(Op::Pwhash, id(Algorithm::Argon2id), &[Some(b"pw"), Some(&[1u8; 16])], &[16.0, 1.0, 8192.0], 16).unwrap();
@@ -163,16 +168,17 @@ fn sodium_ops_match_the_core() {
     }
     assert!(run(Op::PwhashStrVerify, none, &[Some(b"pw"), Some(b"$argon2id$v=19$m=4294967295,t=1,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA")], &[], 0).is_err());
 
-    // Utilities.
-    assert_eq!(run(Op::SodiumIncrement, none, &[Some(&[0xff, 0xff, 1])], &[], 3).unwrap(), [0, 0, 2]);
-    assert_eq!(run(Op::SodiumAdd, none, &[Some(&[0xff, 1]), Some(&[1, 0])], &[], 2).unwrap(), [0, 2]);
-    assert_eq!(run(Op::SodiumSub, none, &[Some(&[0, 2]), Some(&[1, 0])], &[], 2).unwrap(), [0xff, 1]);
-    assert_eq!(run(Op::SodiumCompare, none, &[Some(&[1, 2]), Some(&[2, 1])], &[], 1).unwrap(), [2]);
-    assert_eq!(run(Op::SodiumIsZero, none, &[Some(&[0, 0])], &[], 1).unwrap(), [1]);
-    let padded = run(Op::SodiumPad, none, &[Some(b"abc")], &[8.0], 8).unwrap();
+    // Utilities, called with their catalog entries.
+    let (utils_id, deterministic) = (id(Algorithm::SodiumUtils), id(Algorithm::RandomBytesDeterministic));
+    assert_eq!(run(Op::SodiumIncrement, utils_id, &[Some(&[0xff, 0xff, 1])], &[], 3).unwrap(), [0, 0, 2]);
+    assert_eq!(run(Op::SodiumAdd, utils_id, &[Some(&[0xff, 1]), Some(&[1, 0])], &[], 2).unwrap(), [0, 2]);
+    assert_eq!(run(Op::SodiumSub, utils_id, &[Some(&[0, 2]), Some(&[1, 0])], &[], 2).unwrap(), [0xff, 1]);
+    assert_eq!(run(Op::SodiumCompare, utils_id, &[Some(&[1, 2]), Some(&[2, 1])], &[], 1).unwrap(), [2]);
+    assert_eq!(run(Op::SodiumIsZero, utils_id, &[Some(&[0, 0])], &[], 1).unwrap(), [1]);
+    let padded = run(Op::SodiumPad, utils_id, &[Some(b"abc")], &[8.0], 8).unwrap();
     assert_eq!(padded, utils::sodium_pad(b"abc", 8).unwrap());
-    assert_eq!(run(Op::SodiumUnpad, none, &[Some(&padded)], &[8.0], 8).unwrap(), b"abc");
-    assert_eq!(run(Op::RandomBytesDeterministic, none, &[Some(&[1u8; 32])], &[40.0], 40).unwrap(), utils::randombytes_buf_deterministic(40, &[1u8; 32]).unwrap());
+    assert_eq!(run(Op::SodiumUnpad, utils_id, &[Some(&padded)], &[8.0], 8).unwrap(), b"abc");
+    assert_eq!(run(Op::RandomBytesDeterministic, deterministic, &[Some(&[1u8; 32])], &[40.0], 40).unwrap(), utils::randombytes_buf_deterministic(40, &[1u8; 32]).unwrap());
 
     // The new catalog MACs stream through the generic Stream.
     let mut stream = saline_ops::Stream::new(id(Algorithm::HmacSha512Trunc256), &Args { bytes: &[Some(&[1u8; 32])], nums: &[] }).unwrap();
@@ -184,4 +190,48 @@ fn sodium_ops_match_the_core() {
     assert_eq!(siphash.output_len(), 8);
     siphash.update(b"x");
     assert_eq!(siphash.digest_into(&mut [0u8; 8]).unwrap(), 8);
+}
+
+#[test]
+fn group_and_utility_ops_check_their_entry() {
+    let edw = id(Algorithm::Edwards25519);
+    let rst = id(Algorithm::Ristretto255);
+    let p = run(Op::CoreEd25519FromUniform, edw, &[Some(&[9u8; 32])], &[], 32).unwrap();
+    // 0, the bindings' "no algorithm", picks the op's first entry.
+    assert_eq!(run(Op::CoreEd25519FromUniform, 0, &[Some(&[9u8; 32])], &[], 32).unwrap(), p);
+    // Another entry, another kind or an unknown id is refused before any work.
+    for (op, alg) in [
+        (Op::CoreEd25519FromUniform, rst),
+        (Op::Ristretto255FromHash, edw),
+        (Op::CoreEd25519FromUniform, id(Algorithm::Sha256)),
+        (Op::SodiumIncrement, edw),
+        (Op::CoreEd25519FromUniform, 9999),
+    ] {
+        let err = run(op, alg, &[Some(&[9u8; 64])], &[], 32).unwrap_err();
+        assert!(matches!(err, saline::Error::UnknownAlgorithm { .. }), "{op:?} with #{alg}: {err}");
+    }
+    assert_eq!(
+        run(Op::CoreEd25519FromUniform, rst, &[Some(&[9u8; 32])], &[], 32).unwrap_err().to_string(),
+        "unknown group algorithm: \"ristretto255\" (see saline::catalog::ALGORITHMS)"
+    );
+    // sodium_memcmp is the constant-time compare, which takes sodium-utils or 0.
+    assert_eq!(run(Op::ConstantTimeEqual, id(Algorithm::SodiumUtils), &[Some(b"ab"), Some(b"ab")], &[], 1).unwrap(), [1]);
+    assert_eq!(run(Op::ConstantTimeEqual, 0, &[Some(b"ab"), Some(b"ac")], &[], 1).unwrap(), [0]);
+    assert!(run(Op::ConstantTimeEqual, edw, &[Some(b"ab"), Some(b"ab")], &[], 1).is_err());
+
+    // The random ops give a point of the group asked for, and scalars below ℓ.
+    for _ in 0..8 {
+        let point = run(Op::CoreRandom, edw, &[], &[], 32).unwrap();
+        assert_eq!(run(Op::CoreEd25519IsValidPoint, edw, &[Some(&point)], &[], 1).unwrap(), [1]);
+        let point = run(Op::CoreRandom, rst, &[], &[], 32).unwrap();
+        assert_eq!(run(Op::Ristretto255IsValidPoint, rst, &[Some(&point)], &[], 1).unwrap(), [1]);
+        for group in [edw, rst] {
+            let s = run(Op::CoreScalarRandom, group, &[], &[], 32).unwrap();
+            // A canonical non-zero scalar: reducing it (padded to 64 bytes) changes nothing.
+            let mut wide = [0u8; 64];
+            wide[..32].copy_from_slice(&s);
+            assert_eq!(run(Op::CoreScalarReduce, group, &[Some(&wide)], &[], 32).unwrap(), s);
+            assert!(s.iter().any(|&b| b != 0));
+        }
+    }
 }

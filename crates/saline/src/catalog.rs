@@ -16,6 +16,8 @@
 //! ```
 
 use crate::error::{Error, Expected, Result};
+use crate::sodium::utils::{RANDOMBYTES_DETERMINISTIC_MAX, RANDOMBYTES_SEEDBYTES};
+use crate::sodium::{core_ed25519 as ed, ristretto255 as rist};
 
 /// What an algorithm does, which decides the generic entry point to use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -40,6 +42,15 @@ pub enum Kind {
     Kdf,
     /// A stream of AEAD chunks under one key: [`crate::sodium::secretstream`].
     SecretStream,
+    /// A prime-order group's point and scalar arithmetic (libsodium's
+    /// `crypto_core_*` and `crypto_scalarmult_*` families):
+    /// [`crate::sodium::core_ed25519`], [`crate::sodium::ristretto255`].
+    /// Its operations are listed by `saline_ops::OPERATIONS`.
+    Group,
+    /// libsodium's helpers that are not cryptographic primitives (big-number
+    /// arithmetic, padding, constant-time compare, seeded random bytes):
+    /// [`crate::sodium::utils`]. Operations as for [`Kind::Group`].
+    Utility,
 }
 
 impl Kind {
@@ -56,6 +67,8 @@ impl Kind {
             Kind::KeyAgreement => "key agreement",
             Kind::Kdf => "kdf",
             Kind::SecretStream => "secretstream",
+            Kind::Group => "group",
+            Kind::Utility => "utility",
         }
     }
 }
@@ -96,12 +109,30 @@ pub struct AlgorithmInfo {
     pub block_len: usize,
     /// For AEADs, where the tag sits in the combined layout.
     pub tag_position: TagPosition,
+    /// libsodium's named size constants, without the family prefix
+    /// (`("SCALARBYTES", 32)` for `crypto_core_ed25519_SCALARBYTES`), where
+    /// the columns above cannot say them all; empty for most entries.
+    pub constants: &'static [(&'static str, usize)],
+}
+
+impl AlgorithmInfo {
+    /// The libsodium constant `name` (without the family prefix), if the
+    /// entry lists it.
+    ///
+    /// ```
+    /// use saline::Algorithm;
+    /// assert_eq!(Algorithm::Edwards25519.info().constant("NONREDUCEDSCALARBYTES"), Some(64));
+    /// assert_eq!(Algorithm::Sha256.info().constant("BYTES"), None);
+    /// ```
+    pub fn constant(&self, name: &str) -> Option<usize> {
+        self.constants.iter().find(|(n, _)| *n == name).map(|&(_, value)| value)
+    }
 }
 
 macro_rules! catalog {
     ($( $variant:ident = $id:literal, $name:literal, [$($alias:literal),*], $kind:ident,
         key $key:expr, nonce $nonce:expr, tag $tag:literal, out $out:literal, max $max:expr,
-        block $block:literal, $pos:ident; )*) => {
+        block $block:literal, $pos:ident $(, constants [$($cname:literal = $cvalue:expr),*])?; )*) => {
         /// Every algorithm Saline offers. See [`ALGORITHMS`] for their sizes.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[non_exhaustive]
@@ -112,6 +143,7 @@ macro_rules! catalog {
             algorithm: Algorithm::$variant, id: $id, name: $name, aliases: &[$($alias),*],
             kind: Kind::$kind, key: $key, nonce: $nonce, tag_len: $tag, output_len: $out,
             max_output_len: $max, block_len: $block, tag_position: TagPosition::$pos,
+            constants: &[$($(($cname, $cvalue)),*)?],
         } ),* ];
     };
 }
@@ -121,6 +153,9 @@ const ANY: Option<Expected> = Some(Expected::Range(0, usize::MAX));
 const K32: Option<Expected> = Some(Ex(32));
 const AES_KEYS: Option<Expected> = Some(OneOf(&[16, 24, 32]));
 const UNBOUNDED: usize = usize::MAX;
+/// randombytes_buf_deterministic's limit, as a length this target can hold.
+const DETERMINISTIC_MAX: usize =
+    if RANDOMBYTES_DETERMINISTIC_MAX > usize::MAX as u64 { usize::MAX } else { RANDOMBYTES_DETERMINISTIC_MAX as usize };
 
 catalog! {
     // Hashes: FIPS 180-4, FIPS 202, RFC 7693, the BLAKE3 spec, RFC 1320/1321.
@@ -206,6 +241,14 @@ catalog! {
     // libsodium's crypto_kx: X25519 then BLAKE2b-512 split into two 32-byte session keys (saline-ops 105-107).
     Kx = 132, "kx", ["crypto_kx", "kx-x25519-blake2b"], KeyAgreement, key K32, nonce None, tag 0, out 32, max 32, block 0, Suffix;
 
+    // Groups: libsodium's crypto_core_* and crypto_scalarmult_* families, with
+    // its constants; out is the encoded element (BYTES). Operations: saline-ops 118-137, 150-151.
+    Edwards25519 = 140, "edwards25519", ["crypto_core_ed25519", "crypto_scalarmult_ed25519"], Group, key None, nonce None, tag 0, out 32, max 32, block 0, Suffix,
+        constants ["BYTES" = ed::BYTES, "UNIFORMBYTES" = ed::UNIFORMBYTES, "HASHBYTES" = ed::HASHBYTES, "SCALARBYTES" = ed::SCALARBYTES, "NONREDUCEDSCALARBYTES" = ed::NONREDUCEDSCALARBYTES];
+    // RFC 9496; the scalar operations are those of edwards25519 (the same ℓ).
+    Ristretto255 = 141, "ristretto255", ["crypto_core_ristretto255", "crypto_scalarmult_ristretto255"], Group, key None, nonce None, tag 0, out 32, max 32, block 0, Suffix,
+        constants ["BYTES" = rist::BYTES, "HASHBYTES" = rist::HASHBYTES, "SCALARBYTES" = rist::SCALARBYTES, "NONREDUCEDSCALARBYTES" = rist::NONREDUCEDSCALARBYTES];
+
     // KDFs. Output ranges are checked by each function in crate::kdf.
     Argon2id = 150, "argon2id", ["argon2id13", "crypto_pwhash_argon2id"], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
     Argon2i = 151, "argon2i", ["argon2i13", "crypto_pwhash_argon2i"], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
@@ -214,6 +257,12 @@ catalog! {
     Pbkdf2 = 154, "pbkdf2", [], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
     Scrypt = 155, "scrypt", ["scryptsalsa208sha256", "crypto_pwhash_scryptsalsa208sha256"], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
     Hkdf = 156, "hkdf", [], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
+
+    // libsodium's utilities (utils.h; saline-ops 91, 142-148) and its seeded
+    // generator (randombytes.h; saline-ops 149), whose seed is the key column.
+    SodiumUtils = 170, "sodium-utils", [], Utility, key None, nonce None, tag 0, out 0, max 0, block 0, Suffix;
+    RandomBytesDeterministic = 171, "randombytes-deterministic", ["randombytes_buf_deterministic"], Utility, key Some(Ex(RANDOMBYTES_SEEDBYTES)), nonce None, tag 0, out 0, max DETERMINISTIC_MAX, block 0, Suffix,
+        constants ["SEEDBYTES" = RANDOMBYTES_SEEDBYTES];
 }
 
 /// Lowercase and drop the separators people spell differently, so that
