@@ -247,6 +247,10 @@
 #define SALINE_OP_SODIUM_UNPAD 148
 /* bytes: [seed (32)]; nums: [length]; out: randombytes_buf_deterministic. */
 #define SALINE_OP_RANDOM_BYTES_DETERMINISTIC 149
+/* alg: edwards25519 or ristretto255; out: a random point (crypto_core_*_random). */
+#define SALINE_OP_CORE_RANDOM 150
+/* alg: edwards25519 or ristretto255; out: a random scalar in [1, ℓ − 1] (crypto_core_*_scalar_random). */
+#define SALINE_OP_CORE_SCALAR_RANDOM 151
 
 /* Algorithm ids (saline::catalog). Stable ABI; saline_algorithm_info() gives their sizes. */
 #define SALINE_ALG_SHA1 1
@@ -311,6 +315,8 @@
 #define SALINE_ALG_ED25519 130
 #define SALINE_ALG_X25519 131
 #define SALINE_ALG_KX 132
+#define SALINE_ALG_EDWARDS25519 140
+#define SALINE_ALG_RISTRETTO255 141
 #define SALINE_ALG_ARGON2ID 150
 #define SALINE_ALG_ARGON2I 151
 #define SALINE_ALG_ARGON2D 152
@@ -318,6 +324,8 @@
 #define SALINE_ALG_PBKDF2 154
 #define SALINE_ALG_SCRYPT 155
 #define SALINE_ALG_HKDF 156
+#define SALINE_ALG_SODIUM_UTILS 170
+#define SALINE_ALG_RANDOMBYTES_DETERMINISTIC 171
 
 
 
@@ -401,7 +409,9 @@ typedef struct saline_algorithm_info_t {
   const char *name;
   /*
    The kind: "hash", "xof", "mac", "cipher", "aead", "box", "signature",
-   "key agreement" or "kdf"; NUL-terminated, static.
+   "key agreement", "kdf", "secretstream", "group" or "utility";
+   NUL-terminated, static. A group's or utility's operations (and
+   libsodium's constants) are in the catalog JSON (`saline_catalog_json`).
    */
   const char *kind;
   /*

@@ -19,7 +19,9 @@ pub struct SalineAlgorithmInfo {
     /// The canonical name, NUL-terminated, static (never freed).
     pub name: *const c_char,
     /// The kind: "hash", "xof", "mac", "cipher", "aead", "box", "signature",
-    /// "key agreement" or "kdf"; NUL-terminated, static.
+    /// "key agreement", "kdf", "secretstream", "group" or "utility";
+    /// NUL-terminated, static. A group's or utility's operations (and
+    /// libsodium's constants) are in the catalog JSON (`saline_catalog_json`).
     pub kind: *const c_char,
     /// Default output: digest, tag, signature or shared-secret length.
     pub output_len: usize,
