@@ -6,7 +6,7 @@
 import { getBackend } from './backend/index.js';
 import type { CatalogEntry, LengthRule } from './backend/types.js';
 
-export type { CatalogEntry, LengthRule } from './backend/types.js';
+export type { CatalogEntry, CatalogOperation, LengthRule } from './backend/types.js';
 
 let byName: Map<string, CatalogEntry> | undefined;
 let loadedFrom: readonly CatalogEntry[] | undefined;
@@ -41,7 +41,12 @@ export function id(name: string): number {
  * changes nothing). Useful to list what is available, and for tools.
  */
 export function algorithms(): CatalogEntry[] {
-  return getBackend().catalog.map((e) => ({ ...e, aliases: [...e.aliases] }));
+  return getBackend().catalog.map((e) => ({
+    ...e,
+    aliases: [...e.aliases],
+    constants: { ...e.constants },
+    operations: e.operations.map((o) => ({ ...o, nums: [...o.nums] })),
+  }));
 }
 
 /** The single length a rule allows (e.g. a 32-byte key), to size an output by it. */

@@ -10,7 +10,7 @@
 export { backend, loadWasm, ready, type ReadyOptions, type WasmSource } from './backend/index.js';
 export { terminateWasmWorkers } from './backend/wasm.js';
 export { backendDetails, type BackendSelection } from './backend/details.js';
-export { algorithms, type CatalogEntry, type LengthRule } from './catalog.js';
+export { algorithms, type CatalogEntry, type CatalogOperation, type LengthRule } from './catalog.js';
 export type { Input } from './input.js';
 
 export * as utils from './utils.js';
@@ -34,6 +34,7 @@ export { secretstream, SecretstreamPull, SecretstreamPush, type PushOptions, typ
 
 export { ed25519, x25519, type KeyPair, type VerifyOptions } from './curves.js';
 export { edwards25519 } from './edwards25519.js';
+export { group, type Edwards25519Group, type Ristretto255Group } from './groups.js';
 
 export {
   argon2d, argon2i, argon2id, hkdf, pbkdf2, scrypt,

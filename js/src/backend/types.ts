@@ -50,7 +50,7 @@ export interface CatalogEntry {
   id: number;
   name: string;
   aliases: string[];
-  kind: 'hash' | 'xof' | 'mac' | 'cipher' | 'aead' | 'box' | 'signature' | 'key agreement' | 'kdf' | 'secretstream';
+  kind: 'hash' | 'xof' | 'mac' | 'cipher' | 'aead' | 'box' | 'signature' | 'key agreement' | 'kdf' | 'secretstream' | 'group' | 'utility';
   /** Allowed key lengths; null when the algorithm takes no key. */
   key: LengthRule | null;
   /** Allowed nonce / IV lengths; null when it takes none. */
@@ -62,6 +62,22 @@ export interface CatalogEntry {
   maxOutputLength: number | null;
   blockLength: number;
   tagPosition: 'prefix' | 'suffix';
+  /** libsodium's named sizes without the family prefix (`{ SCALARBYTES: 32, ... }` for edwards25519); often empty. */
+  constants: Record<string, number>;
+  /** For 'group' and 'utility' entries, which no generic entry point serves: their libsodium functions. Empty otherwise. */
+  operations: CatalogOperation[];
+}
+
+/** One libsodium function of a group or utility entry (saline_ops::OPERATIONS). */
+export interface CatalogOperation {
+  /** The function's name without the entry's prefix: 'add', 'scalar_mul', 'scalarmult_base_noclamp', 'increment'. */
+  name: string;
+  /** libsodium's full name: 'crypto_core_ed25519_add'. */
+  function: string;
+  /** The operation code to call with the entry's id. */
+  op: number;
+  /** Numbers the operation takes before the caller's own (the clamp flag of crypto_scalarmult_ed25519). */
+  nums: number[];
 }
 
 /** A length rule, as Rust's `Expected`: exactly one of these shapes. */
