@@ -19,7 +19,7 @@ const jsDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = join(jsDir, 'node_modules', 'typescript', 'bin', 'tsc');
 
 const CONSUMER = `
-import { argon2, backend, blake2b, gcm, hmac, loadWasm, poly1305, ready, sha256, terminateWasmWorkers, utils, type WasmSource } from 'saline';
+import { argon2, backend, blake2b, gcm, group, hmac, loadWasm, poly1305, ready, sha256, terminateWasmWorkers, utils, type WasmSource } from 'saline';
 import nacl from 'saline/tweetnacl';
 import * as cryptographer from 'saline/cryptographer';
 
@@ -47,7 +47,15 @@ const stale: boolean = argon2.needsRehash(phc, argon2.presets.rfc9106LowMemory);
 const box: Uint8Array = nacl.secretbox(new Uint8Array(1), new Uint8Array(24), new Uint8Array(32));
 const naclReady: Promise<void> = nacl.ready();
 
-export const used = [digest, sealed, joined, text, loading, which, stop, stale, box, naclReady, cryptographer];
+// The group methods are typed from the catalog's function list: arity, and a boolean for isValidPoint.
+const point: Uint8Array<ArrayBuffer> = group.ristretto255.add(group.ristretto255.random(), group.ristretto255.random());
+const valid: boolean = group.edwards25519.isValidPoint(group.edwards25519.scalarmultBaseNoclamp(key));
+// @ts-expect-error: add takes two points
+group.ristretto255.add(point);
+// @ts-expect-error: ristretto255 has no Elligator map of 32 bytes (edwards25519's fromUniform)
+group.ristretto255.fromUniform(key);
+
+export const used = [digest, sealed, joined, text, loading, which, stop, stale, box, naclReady, cryptographer, valid];
 `;
 
 const projects = {
