@@ -161,9 +161,9 @@ catalog! {
     // Hashes: FIPS 180-4, FIPS 202, RFC 7693, the BLAKE3 spec, RFC 1320/1321.
     Sha1 = 1, "sha1", ["sha-1"], Hash, key None, nonce None, tag 0, out 20, max 20, block 64, Suffix;
     Sha224 = 2, "sha224", ["sha-224", "sha2-224"], Hash, key None, nonce None, tag 0, out 28, max 28, block 64, Suffix;
-    Sha256 = 3, "sha256", ["sha-256", "sha2-256"], Hash, key None, nonce None, tag 0, out 32, max 32, block 64, Suffix;
+    Sha256 = 3, "sha256", ["sha-256", "sha2-256", "crypto_hash_sha256"], Hash, key None, nonce None, tag 0, out 32, max 32, block 64, Suffix;
     Sha384 = 4, "sha384", ["sha-384", "sha2-384"], Hash, key None, nonce None, tag 0, out 48, max 48, block 128, Suffix;
-    Sha512 = 5, "sha512", ["sha-512", "sha2-512"], Hash, key None, nonce None, tag 0, out 64, max 64, block 128, Suffix;
+    Sha512 = 5, "sha512", ["sha-512", "sha2-512", "crypto_hash", "crypto_hash_sha512"], Hash, key None, nonce None, tag 0, out 64, max 64, block 128, Suffix;
     Sha512_256 = 6, "sha512-256", ["sha512/256", "sha-512/256", "sha2-512/256"], Hash, key None, nonce None, tag 0, out 32, max 32, block 128, Suffix;
     Sha3_224 = 7, "sha3-224", [], Hash, key None, nonce None, tag 0, out 28, max 28, block 144, Suffix;
     Sha3_256 = 8, "sha3-256", [], Hash, key None, nonce None, tag 0, out 32, max 32, block 136, Suffix;
@@ -174,7 +174,7 @@ catalog! {
     Shake256 = 12, "shake256", ["shake-256"], Xof, key None, nonce None, tag 0, out 32, max UNBOUNDED, block 136, Suffix;
     Keccak256 = 13, "keccak256", ["keccak-256"], Hash, key None, nonce None, tag 0, out 32, max 32, block 136, Suffix;
     // BLAKE2 (RFC 7693): output 1..=64 / 1..=32 bytes, optional key, salt, personalization.
-    Blake2b = 14, "blake2b", ["blake2b-512", "blake2b512"], Hash, key Some(R(0, 64)), nonce None, tag 0, out 64, max 64, block 128, Suffix;
+    Blake2b = 14, "blake2b", ["blake2b-512", "blake2b512", "crypto_generichash", "crypto_generichash_blake2b"], Hash, key Some(R(0, 64)), nonce None, tag 0, out 64, max 64, block 128, Suffix;
     Blake2s = 15, "blake2s", ["blake2s-256", "blake2s256"], Hash, key Some(R(0, 32)), nonce None, tag 0, out 32, max 32, block 64, Suffix;
     // BLAKE3: 32-byte default output, extendable; keyed mode takes a 32-byte key.
     Blake3 = 16, "blake3", [], Xof, key Some(OneOf(&[0, 32])), nonce None, tag 0, out 32, max UNBOUNDED, block 64, Suffix;
@@ -186,9 +186,9 @@ catalog! {
     // MACs. HMAC (RFC 2104) takes a key of any length; Poly1305 (RFC 8439 §2.5) a one-time 32-byte key.
     HmacSha1 = 40, "hmac-sha1", [], Mac, key ANY, nonce None, tag 20, out 20, max 20, block 64, Suffix;
     HmacSha224 = 41, "hmac-sha224", [], Mac, key ANY, nonce None, tag 28, out 28, max 28, block 64, Suffix;
-    HmacSha256 = 42, "hmac-sha256", [], Mac, key ANY, nonce None, tag 32, out 32, max 32, block 64, Suffix;
+    HmacSha256 = 42, "hmac-sha256", ["crypto_auth_hmacsha256"], Mac, key ANY, nonce None, tag 32, out 32, max 32, block 64, Suffix;
     HmacSha384 = 43, "hmac-sha384", [], Mac, key ANY, nonce None, tag 48, out 48, max 48, block 128, Suffix;
-    HmacSha512 = 44, "hmac-sha512", [], Mac, key ANY, nonce None, tag 64, out 64, max 64, block 128, Suffix;
+    HmacSha512 = 44, "hmac-sha512", ["crypto_auth_hmacsha512"], Mac, key ANY, nonce None, tag 64, out 64, max 64, block 128, Suffix;
     HmacSha512_256 = 45, "hmac-sha512-256", ["hmac-sha512/256"], Mac, key ANY, nonce None, tag 32, out 32, max 32, block 128, Suffix;
     HmacSha3_224 = 46, "hmac-sha3-224", [], Mac, key ANY, nonce None, tag 28, out 28, max 28, block 144, Suffix;
     HmacSha3_256 = 47, "hmac-sha3-256", [], Mac, key ANY, nonce None, tag 32, out 32, max 32, block 136, Suffix;
@@ -201,7 +201,7 @@ catalog! {
     HmacMd5 = 54, "hmac-md5", [], Mac, key ANY, nonce None, tag 16, out 16, max 16, block 64, Suffix;
     HmacRipemd160 = 55, "hmac-ripemd160", [], Mac, key ANY, nonce None, tag 20, out 20, max 20, block 64, Suffix;
     HmacWhirlpool = 56, "hmac-whirlpool", [], Mac, key ANY, nonce None, tag 64, out 64, max 64, block 64, Suffix;
-    Poly1305 = 57, "poly1305", [], Mac, key K32, nonce None, tag 16, out 16, max 16, block 16, Suffix;
+    Poly1305 = 57, "poly1305", ["crypto_onetimeauth", "crypto_onetimeauth_poly1305"], Mac, key K32, nonce None, tag 16, out 16, max 16, block 16, Suffix;
     // libsodium's crypto_auth: HMAC-SHA-512 truncated to 32 bytes (not HMAC over SHA-512/256).
     HmacSha512Trunc256 = 60, "hmac-sha512-trunc256", ["crypto_auth", "crypto_auth_hmacsha512256"], Mac, key ANY, nonce None, tag 32, out 32, max 32, block 128, Suffix;
     // SipHash-2-4 (Aumasson & Bernstein 2012), 64- and 128-bit output: libsodium's crypto_shorthash.
@@ -211,18 +211,18 @@ catalog! {
     // Ciphers. AES modes (SP 800-38A); stream ciphers (RFC 8439, draft-irtf-cfrg-xchacha, Salsa20 spec).
     AesCbc = 80, "aes-cbc", ["aes-128-cbc", "aes-192-cbc", "aes-256-cbc", "cbc"], Cipher, key AES_KEYS, nonce Some(Ex(16)), tag 0, out 0, max 0, block 16, Suffix;
     AesCtr = 81, "aes-ctr", ["aes-128-ctr", "aes-192-ctr", "aes-256-ctr", "ctr"], Cipher, key AES_KEYS, nonce Some(Ex(16)), tag 0, out 0, max 0, block 16, Suffix;
-    ChaCha20 = 82, "chacha20", ["chacha20-ietf"], Cipher, key K32, nonce Some(Ex(12)), tag 0, out 0, max 0, block 64, Suffix;
-    XChaCha20 = 83, "xchacha20", [], Cipher, key K32, nonce Some(Ex(24)), tag 0, out 0, max 0, block 64, Suffix;
-    Salsa20 = 84, "salsa20", [], Cipher, key K32, nonce Some(Ex(8)), tag 0, out 0, max 0, block 64, Suffix;
-    XSalsa20 = 85, "xsalsa20", [], Cipher, key K32, nonce Some(Ex(24)), tag 0, out 0, max 0, block 64, Suffix;
+    ChaCha20 = 82, "chacha20", ["chacha20-ietf", "crypto_stream_chacha20_ietf"], Cipher, key K32, nonce Some(Ex(12)), tag 0, out 0, max 0, block 64, Suffix;
+    XChaCha20 = 83, "xchacha20", ["crypto_stream_xchacha20"], Cipher, key K32, nonce Some(Ex(24)), tag 0, out 0, max 0, block 64, Suffix;
+    Salsa20 = 84, "salsa20", ["crypto_stream_salsa20"], Cipher, key K32, nonce Some(Ex(8)), tag 0, out 0, max 0, block 64, Suffix;
+    XSalsa20 = 85, "xsalsa20", ["crypto_stream", "crypto_stream_xsalsa20"], Cipher, key K32, nonce Some(Ex(24)), tag 0, out 0, max 0, block 64, Suffix;
     // djb's original ChaCha20 with a 64-bit nonce (libsodium's crypto_stream_chacha20).
     ChaCha20Legacy = 86, "chacha20-legacy", ["chacha20-djb", "crypto_stream_chacha20"], Cipher, key K32, nonce Some(Ex(8)), tag 0, out 0, max 0, block 64, Suffix;
 
     // AEADs (RFC 5116 interface). GCM: SP 800-38D with a 96-bit nonce.
-    AesGcm = 100, "aes-gcm", ["aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "gcm"], Aead, key AES_KEYS, nonce Some(Ex(12)), tag 16, out 0, max 0, block 16, Suffix;
-    ChaCha20Poly1305 = 101, "chacha20-poly1305", ["chacha20poly1305"], Aead, key K32, nonce Some(Ex(12)), tag 16, out 0, max 0, block 64, Suffix;
-    XChaCha20Poly1305 = 102, "xchacha20-poly1305", ["xchacha20poly1305"], Aead, key K32, nonce Some(Ex(24)), tag 16, out 0, max 0, block 64, Suffix;
-    XSalsa20Poly1305 = 103, "xsalsa20-poly1305", ["xsalsa20poly1305", "secretbox"], Aead, key K32, nonce Some(Ex(24)), tag 16, out 0, max 0, block 64, Prefix;
+    AesGcm = 100, "aes-gcm", ["aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "gcm", "crypto_aead_aes256gcm"], Aead, key AES_KEYS, nonce Some(Ex(12)), tag 16, out 0, max 0, block 16, Suffix;
+    ChaCha20Poly1305 = 101, "chacha20-poly1305", ["chacha20poly1305", "crypto_aead_chacha20poly1305_ietf"], Aead, key K32, nonce Some(Ex(12)), tag 16, out 0, max 0, block 64, Suffix;
+    XChaCha20Poly1305 = 102, "xchacha20-poly1305", ["xchacha20poly1305", "crypto_aead_xchacha20poly1305_ietf"], Aead, key K32, nonce Some(Ex(24)), tag 16, out 0, max 0, block 64, Suffix;
+    XSalsa20Poly1305 = 103, "xsalsa20-poly1305", ["xsalsa20poly1305", "secretbox", "crypto_secretbox", "crypto_secretbox_xsalsa20poly1305"], Aead, key K32, nonce Some(Ex(24)), tag 16, out 0, max 0, block 64, Prefix;
     // The original 64-bit-nonce construction (libsodium's crypto_aead_chacha20poly1305).
     ChaCha20Poly1305Legacy = 104, "chacha20-poly1305-legacy", ["crypto_aead_chacha20poly1305"], Aead, key K32, nonce Some(Ex(8)), tag 16, out 0, max 0, block 64, Suffix;
     // libsodium's crypto_secretbox_xchacha20poly1305: the secretbox construction over XChaCha20 (no aad).
@@ -236,8 +236,8 @@ catalog! {
     // libsodium's XChaCha20 box and sealed box (saline-ops 111-115).
     BoxXChaCha20Poly1305 = 122, "box-xchacha20-poly1305", ["crypto_box_curve25519xchacha20poly1305"], Box, key K32, nonce Some(Ex(24)), tag 16, out 0, max 0, block 0, Prefix;
     SealedBoxXChaCha20Poly1305 = 123, "sealedbox-xchacha20-poly1305", ["crypto_box_curve25519xchacha20poly1305_seal"], Box, key K32, nonce None, tag 48, out 0, max 0, block 0, Prefix;
-    Ed25519 = 130, "ed25519", [], Signature, key K32, nonce None, tag 0, out 64, max 64, block 0, Suffix;
-    X25519 = 131, "x25519", ["curve25519"], KeyAgreement, key K32, nonce None, tag 0, out 32, max 32, block 0, Suffix;
+    Ed25519 = 130, "ed25519", ["crypto_sign", "crypto_sign_ed25519"], Signature, key K32, nonce None, tag 0, out 64, max 64, block 0, Suffix;
+    X25519 = 131, "x25519", ["curve25519", "crypto_scalarmult", "crypto_scalarmult_curve25519"], KeyAgreement, key K32, nonce None, tag 0, out 32, max 32, block 0, Suffix;
     // libsodium's crypto_kx: X25519 then BLAKE2b-512 split into two 32-byte session keys (saline-ops 105-107).
     Kx = 132, "kx", ["crypto_kx", "kx-x25519-blake2b"], KeyAgreement, key K32, nonce None, tag 0, out 32, max 32, block 0, Suffix;
 
@@ -250,7 +250,7 @@ catalog! {
         constants ["BYTES" = rist::BYTES, "HASHBYTES" = rist::HASHBYTES, "SCALARBYTES" = rist::SCALARBYTES, "NONREDUCEDSCALARBYTES" = rist::NONREDUCEDSCALARBYTES];
 
     // KDFs. Output ranges are checked by each function in crate::kdf.
-    Argon2id = 150, "argon2id", ["argon2id13", "crypto_pwhash_argon2id"], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
+    Argon2id = 150, "argon2id", ["argon2id13", "crypto_pwhash_argon2id", "crypto_pwhash"], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
     Argon2i = 151, "argon2i", ["argon2i13", "crypto_pwhash_argon2i"], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
     Argon2d = 152, "argon2d", [], Kdf, key None, nonce None, tag 0, out 32, max 0xffff_ffff, block 0, Suffix;
     Bcrypt = 153, "bcrypt", ["2b"], Kdf, key None, nonce None, tag 0, out 23, max 23, block 0, Suffix;
