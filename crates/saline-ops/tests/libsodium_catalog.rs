@@ -381,3 +381,78 @@ fn operations_match_libsodium_through_the_catalog() {
     }
     println!("libsodium_catalog: {comparisons} comparisons over {} functions", OPERATIONS.len());
 }
+
+/// The issue's other families, by libsodium's name: the catalog entry the
+/// name finds, and libsodium's sizes in that entry's columns (key, nonce or
+/// header, tag, output). Their functions are the generic entry points'
+/// (Hash, Mac, AeadSeal/AeadOpen, Stream ...) or ops 100-117 and 138-141.
+macro_rules! families {
+    ($( $family:literal => $entry:literal, key $key:expr, nonce $nonce:expr, tag $tag:expr, out $out:expr; )*) => {
+        fn issue_families() -> Vec<(&'static str, &'static str, Option<u32>, Option<u32>, Option<u32>, Option<u32>)> {
+            vec![ $( ($family, $entry, $key, $nonce, $tag, $out) ),* ]
+        }
+    };
+}
+
+families! {
+    "crypto_secretstream_xchacha20poly1305" => "secretstream-xchacha20-poly1305",
+        key Some(ffi::crypto_secretstream_xchacha20poly1305_KEYBYTES), nonce Some(ffi::crypto_secretstream_xchacha20poly1305_HEADERBYTES), tag Some(ffi::crypto_secretstream_xchacha20poly1305_ABYTES), out None;
+    "crypto_aead_chacha20poly1305" => "chacha20-poly1305-legacy",
+        key Some(ffi::crypto_aead_chacha20poly1305_KEYBYTES), nonce Some(ffi::crypto_aead_chacha20poly1305_NPUBBYTES), tag Some(ffi::crypto_aead_chacha20poly1305_ABYTES), out None;
+    "crypto_aead_chacha20poly1305_ietf" => "chacha20-poly1305",
+        key Some(ffi::crypto_aead_chacha20poly1305_ietf_KEYBYTES), nonce Some(ffi::crypto_aead_chacha20poly1305_ietf_NPUBBYTES), tag Some(ffi::crypto_aead_chacha20poly1305_ietf_ABYTES), out None;
+    "crypto_aead_xchacha20poly1305_ietf" => "xchacha20-poly1305",
+        key Some(ffi::crypto_aead_xchacha20poly1305_ietf_KEYBYTES), nonce Some(ffi::crypto_aead_xchacha20poly1305_ietf_NPUBBYTES), tag Some(ffi::crypto_aead_xchacha20poly1305_ietf_ABYTES), out None;
+    "crypto_aead_aes256gcm" => "aes-gcm",
+        key Some(ffi::crypto_aead_aes256gcm_KEYBYTES), nonce Some(ffi::crypto_aead_aes256gcm_NPUBBYTES), tag Some(ffi::crypto_aead_aes256gcm_ABYTES), out None;
+    "crypto_kx" => "kx", key Some(ffi::crypto_kx_SECRETKEYBYTES), nonce None, tag None, out Some(ffi::crypto_kx_SESSIONKEYBYTES);
+    "crypto_shorthash" => "siphash-2-4", key Some(ffi::crypto_shorthash_siphash24_KEYBYTES), nonce None, tag None, out Some(ffi::crypto_shorthash_siphash24_BYTES);
+    "crypto_shorthash_siphashx24" => "siphashx-2-4", key Some(ffi::crypto_shorthash_siphashx24_KEYBYTES), nonce None, tag None, out Some(ffi::crypto_shorthash_siphashx24_BYTES);
+    "crypto_generichash" => "blake2b", key Some(ffi::crypto_generichash_KEYBYTES_MAX), nonce None, tag None, out Some(ffi::crypto_generichash_BYTES_MAX);
+    "crypto_hash_sha256" => "sha256", key None, nonce None, tag None, out Some(ffi::crypto_hash_sha256_BYTES);
+    "crypto_hash_sha512" => "sha512", key None, nonce None, tag None, out Some(ffi::crypto_hash_sha512_BYTES);
+    "crypto_auth" => "hmac-sha512-trunc256", key Some(ffi::crypto_auth_KEYBYTES), nonce None, tag Some(ffi::crypto_auth_BYTES), out Some(ffi::crypto_auth_BYTES);
+    "crypto_auth_hmacsha256" => "hmac-sha256", key Some(ffi::crypto_auth_hmacsha256_KEYBYTES), nonce None, tag Some(ffi::crypto_auth_hmacsha256_BYTES), out Some(ffi::crypto_auth_hmacsha256_BYTES);
+    "crypto_auth_hmacsha512" => "hmac-sha512", key Some(ffi::crypto_auth_hmacsha512_KEYBYTES), nonce None, tag Some(ffi::crypto_auth_hmacsha512_BYTES), out Some(ffi::crypto_auth_hmacsha512_BYTES);
+    "crypto_onetimeauth" => "poly1305", key Some(ffi::crypto_onetimeauth_KEYBYTES), nonce None, tag Some(ffi::crypto_onetimeauth_BYTES), out Some(ffi::crypto_onetimeauth_BYTES);
+    "crypto_box" => "box", key Some(ffi::crypto_box_SECRETKEYBYTES), nonce Some(ffi::crypto_box_NONCEBYTES), tag Some(ffi::crypto_box_MACBYTES), out None;
+    "crypto_box_seal" => "sealedbox", key Some(ffi::crypto_box_SECRETKEYBYTES), nonce None, tag Some(ffi::crypto_box_SEALBYTES), out None;
+    "crypto_box_curve25519xchacha20poly1305" => "box-xchacha20-poly1305",
+        key Some(ffi::crypto_box_curve25519xchacha20poly1305_SECRETKEYBYTES), nonce Some(ffi::crypto_box_curve25519xchacha20poly1305_NONCEBYTES), tag Some(ffi::crypto_box_curve25519xchacha20poly1305_MACBYTES), out None;
+    "crypto_box_curve25519xchacha20poly1305_seal" => "sealedbox-xchacha20-poly1305",
+        key Some(ffi::crypto_box_curve25519xchacha20poly1305_SECRETKEYBYTES), nonce None, tag Some(ffi::crypto_box_curve25519xchacha20poly1305_SEALBYTES), out None;
+    "crypto_secretbox" => "xsalsa20-poly1305", key Some(ffi::crypto_secretbox_xsalsa20poly1305_KEYBYTES), nonce Some(ffi::crypto_secretbox_xsalsa20poly1305_NONCEBYTES), tag Some(ffi::crypto_secretbox_xsalsa20poly1305_MACBYTES), out None;
+    "crypto_secretbox_xchacha20poly1305" => "xchacha20-poly1305-secretbox",
+        key Some(ffi::crypto_secretbox_xchacha20poly1305_KEYBYTES), nonce Some(ffi::crypto_secretbox_xchacha20poly1305_NONCEBYTES), tag Some(ffi::crypto_secretbox_xchacha20poly1305_MACBYTES), out None;
+    "crypto_stream_chacha20" => "chacha20-legacy", key Some(ffi::crypto_stream_chacha20_KEYBYTES), nonce Some(ffi::crypto_stream_chacha20_NONCEBYTES), tag None, out None;
+    "crypto_stream_chacha20_ietf" => "chacha20", key Some(ffi::crypto_stream_chacha20_ietf_KEYBYTES), nonce Some(ffi::crypto_stream_chacha20_ietf_NONCEBYTES), tag None, out None;
+    "crypto_stream_xchacha20" => "xchacha20", key Some(ffi::crypto_stream_xchacha20_KEYBYTES), nonce Some(ffi::crypto_stream_xchacha20_NONCEBYTES), tag None, out None;
+    "crypto_stream_salsa20" => "salsa20", key Some(ffi::crypto_stream_salsa20_KEYBYTES), nonce Some(ffi::crypto_stream_salsa20_NONCEBYTES), tag None, out None;
+    "crypto_stream_xsalsa20" => "xsalsa20", key Some(ffi::crypto_stream_xsalsa20_KEYBYTES), nonce Some(ffi::crypto_stream_xsalsa20_NONCEBYTES), tag None, out None;
+    "crypto_sign" => "ed25519", key Some(ffi::crypto_sign_SEEDBYTES), nonce None, tag None, out Some(ffi::crypto_sign_BYTES);
+    "crypto_scalarmult" => "x25519", key Some(ffi::crypto_scalarmult_curve25519_SCALARBYTES), nonce None, tag None, out Some(ffi::crypto_scalarmult_curve25519_BYTES);
+    "crypto_pwhash_argon2i" => "argon2i", key None, nonce None, tag None, out None;
+    "crypto_pwhash_argon2id" => "argon2id", key None, nonce None, tag None, out None;
+    "crypto_pwhash_scryptsalsa208sha256" => "scrypt", key None, nonce None, tag None, out None;
+}
+
+#[test]
+fn every_issue_family_is_found_by_its_libsodium_name_with_its_sizes() {
+    for (family, entry, key, nonce, tag, out) in issue_families() {
+        let found = Algorithm::from_name(family).unwrap_or_else(|_| panic!("{family}: not in the catalog"));
+        let info = found.info();
+        assert_eq!(info.name, entry, "{family}");
+        if let Some(key) = key {
+            assert!(info.key.is_some_and(|rule| rule.accepts(key as usize)), "{family}: key {key} against {:?}", info.key);
+        }
+        if let Some(nonce) = nonce {
+            assert_eq!(info.nonce, Some(saline::Expected::Exactly(nonce as usize)), "{family}: nonce");
+        }
+        if let Some(tag) = tag {
+            assert_eq!(info.tag_len, tag as usize, "{family}: tag");
+        }
+        if let Some(out) = out {
+            assert!(info.output_len == out as usize || info.max_output_len == out as usize, "{family}: output {out}, catalog {} (max {})", info.output_len, info.max_output_len);
+        }
+    }
+}
