@@ -13,6 +13,8 @@ import (
 	"crypto/sha512"
 	"errors"
 	"hash"
+	"strconv"
+	"strings"
 	"testing"
 
 	saline "example.invalid/saline/go"
@@ -165,6 +167,49 @@ func TestNewAEADMatchesStdAndXCrypto(t *testing.T) {
 			inPlace[0] ^= 1
 			if _, err := ours.Open(nil, nonce, inPlace, ad); err == nil {
 				t.Fatalf("%s: a tampered box opened", name)
+			}
+		}
+	}
+}
+
+// In place both ways (dst = input[:0]), for every AEAD, including the
+// NaCl layout (tag ‖ ciphertext) where the output overlaps the input
+// shifted by the tag; a failed open in place leaves zeroes, not plaintext.
+func TestAEADInPlace(t *testing.T) {
+	for _, name := range []string{"aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "chacha20-poly1305", "xchacha20-poly1305", "xsalsa20-poly1305"} {
+		keyLen := 32
+		if strings.HasPrefix(name, "aes") {
+			keyLen, _ = strconv.Atoi(name[4:7])
+			keyLen /= 8
+		}
+		a, err := saline.NewAEAD(name, random(t, keyLen))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		ad := []byte("header")
+		if name == "xsalsa20-poly1305" {
+			ad = nil
+		}
+		for _, n := range []int{0, 1, 15, 16, 17, 1000} {
+			nonce, msg := random(t, a.NonceSize()), random(t, n)
+			want := a.Seal(nil, nonce, msg, ad)
+			buf := make([]byte, n, n+16)
+			copy(buf, msg)
+			sealed := a.Seal(buf[:0], nonce, buf, ad)
+			if !bytes.Equal(sealed, want) {
+				t.Fatalf("%s: in-place seal of %d bytes differs", name, n)
+			}
+			opened, err := a.Open(sealed[:0], nonce, sealed, ad)
+			if err != nil || !bytes.Equal(opened, msg) {
+				t.Fatalf("%s: in-place open of %d bytes: %v", name, n, err)
+			}
+			sealed = a.Seal(buf[:0], nonce, buf[:n], ad)
+			sealed[len(sealed)-1] ^= 1
+			if _, err := a.Open(sealed[:0], nonce, sealed, ad); err == nil {
+				t.Fatalf("%s: a tampered box opened", name)
+			}
+			if n > 0 && !bytes.Equal(sealed[:n], make([]byte, n)) {
+				t.Fatalf("%s: a failed open in place left bytes that are not zero", name)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 // Package capi is the one cgo file of the Go module: it calls Saline's C ABI
-// (crates/saline-ffi, include/saline.h) through saline_call_flat and the
-// stream functions, and turns statuses into errors. Every other package is
+// (crates/saline-ffi, include/saline.h) through saline_call_flat, the typed
+// hash, MAC and AEAD entry points and the stream functions, and turns
+// statuses into errors. Every other package is
 // plain Go over this one.
 //
 // The library and header are looked up under lib/<GOOS>_<GOARCH>/, relative
@@ -16,6 +17,16 @@ package capi
 #cgo darwin,arm64 LDFLAGS: -L${SRCDIR}/lib/darwin_arm64 -lsaline_ffi
 #cgo noescape saline_call_flat
 #cgo nocallback saline_call_flat
+#cgo noescape saline_hash_into
+#cgo nocallback saline_hash_into
+#cgo noescape saline_mac_into
+#cgo nocallback saline_mac_into
+#cgo noescape saline_aead_new
+#cgo nocallback saline_aead_new
+#cgo noescape saline_aead_seal
+#cgo nocallback saline_aead_seal
+#cgo noescape saline_aead_open
+#cgo nocallback saline_aead_open
 #cgo noescape saline_stream_update
 #cgo nocallback saline_stream_update
 #cgo noescape saline_stream_digest
@@ -112,6 +123,86 @@ func Call(op, alg uint32, nums []float64, out []byte, args ...[]byte) (int, erro
 		return 0, failure(status)
 	}
 	return int(written), nil
+}
+
+// bytesPointer is b's first byte for a typed entry point (nil for a nil
+// slice, which C accepts with length 0).
+func bytesPointer(b []byte) *C.uint8_t { return (*C.uint8_t)(unsafe.SliceData(b)) }
+
+// HashInto writes the digest of data under hash or XOF alg to out (its
+// length is the digest length) in one crossing (saline_hash_into).
+func HashInto(alg uint32, data, out []byte) error {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	status := C.saline_hash_into(C.uint32_t(alg), bytesPointer(data), C.size_t(len(data)), bytesPointer(out), C.size_t(len(out)))
+	if status != 0 {
+		return failure(status)
+	}
+	return nil
+}
+
+// MACInto writes the tag of data under MAC alg keyed with key to out (its
+// length is the tag length) in one crossing (saline_mac_into).
+func MACInto(alg uint32, key, data, out []byte) error {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	status := C.saline_mac_into(C.uint32_t(alg), bytesPointer(key), C.size_t(len(key)), bytesPointer(data), C.size_t(len(data)),
+		bytesPointer(out), C.size_t(len(out)))
+	if status != 0 {
+		return failure(status)
+	}
+	return nil
+}
+
+// AEAD is a keyed AEAD on the C side (saline_aead_new): the key schedule
+// is computed once. It is freed when the AEAD is garbage collected.
+type AEAD struct {
+	handle C.saline_aead
+}
+
+// NewAEAD keys AEAD alg with key (copied on the C side).
+func NewAEAD(alg uint32, key []byte) (*AEAD, error) {
+	var handle C.saline_aead
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if status := C.saline_aead_new(C.uint32_t(alg), bytesPointer(key), C.size_t(len(key)), &handle); status != 0 {
+		return nil, failure(status)
+	}
+	a := &AEAD{handle: handle}
+	runtime.AddCleanup(a, func(h C.saline_aead) { C.saline_aead_free(h) }, handle)
+	return a, nil
+}
+
+// Seal writes the sealed message of plaintext (len(plaintext)+16 bytes) to
+// out, which may overlap plaintext in any way.
+func (a *AEAD) Seal(out, nonce, additionalData, plaintext []byte) error {
+	return a.run(false, out, nonce, additionalData, plaintext)
+}
+
+// Open checks and decrypts sealed into out (len(sealed)-16 bytes), which
+// may overlap sealed in any way; on failure out is zeroed.
+func (a *AEAD) Open(out, nonce, additionalData, sealed []byte) error {
+	return a.run(true, out, nonce, additionalData, sealed)
+}
+
+func (a *AEAD) run(open bool, out, nonce, additionalData, input []byte) error {
+	n, nLen := bytesPointer(nonce), C.size_t(len(nonce))
+	ad, adLen := bytesPointer(additionalData), C.size_t(len(additionalData))
+	in, inLen := bytesPointer(input), C.size_t(len(input))
+	o, oLen := bytesPointer(out), C.size_t(len(out))
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var status C.int
+	if open {
+		status = C.saline_aead_open(a.handle, n, nLen, ad, adLen, in, inLen, o, oLen, nil)
+	} else {
+		status = C.saline_aead_seal(a.handle, n, nLen, ad, adLen, in, inLen, o, oLen, nil)
+	}
+	runtime.KeepAlive(a)
+	if status != 0 {
+		return failure(status)
+	}
+	return nil
 }
 
 // Info is a catalog entry's sizes.
