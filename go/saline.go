@@ -32,6 +32,9 @@ type hashFunc struct {
 
 func (h hashFunc) BlockSize() int { return h.blockSize }
 
+// Clone returns an independent copy of the state (hash.Cloner).
+func (h hashFunc) Clone() (hash.Cloner, error) { return hashFunc{h.Stream.Clone(), h.blockSize}, nil }
+
 func lookup(name string, kinds ...string) (*capi.Info, error) {
 	info, err := capi.Lookup(name)
 	if err != nil {

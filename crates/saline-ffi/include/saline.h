@@ -771,6 +771,20 @@ int saline_stream_update(saline_stream stream, const uint8_t *data, size_t len);
 int saline_stream_digest(saline_stream stream, uint8_t *out, size_t capacity, size_t *written);
 
 /*
+ Writes the digest or tag of the data absorbed so far to `out`, as
+ [`saline_stream_digest`] does, but leaves the stream as it was (Go's
+ `hash.Hash.Sum`, Python's `digest()`): one call where clone, digest and
+ free would be three.
+
+ # Safety
+ `out` must be valid for writes of `capacity` bytes.
+ */
+int saline_stream_digest_without_reset(saline_stream stream,
+                                       uint8_t *out,
+                                       size_t capacity,
+                                       size_t *written);
+
+/*
  Stores the stream's output length (digest or tag size) in `*len`.
 
  # Safety

@@ -130,12 +130,41 @@ pub unsafe extern "C" fn saline_stream_update(stream: SalineStream, data: *const
 /// `out` must be valid for writes of `capacity` bytes.
 #[no_mangle]
 pub unsafe extern "C" fn saline_stream_digest(stream: SalineStream, out: *mut u8, capacity: usize, written: *mut usize) -> c_int {
+    // SAFETY: forwarded from this function's contract.
+    unsafe { digest(stream, out, capacity, written, |s, out| s.digest_into(out)) }
+}
+
+/// Writes the digest or tag of the data absorbed so far to `out`, as
+/// [`saline_stream_digest`] does, but leaves the stream as it was (Go's
+/// `hash.Hash.Sum`, Python's `digest()`): one call where clone, digest and
+/// free would be three.
+///
+/// # Safety
+/// `out` must be valid for writes of `capacity` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn saline_stream_digest_without_reset(stream: SalineStream, out: *mut u8, capacity: usize, written: *mut usize) -> c_int {
+    // The copy's Drop wipes it.
+    // SAFETY: forwarded from this function's contract.
+    unsafe { digest(stream, out, capacity, written, |s, out| s.clone().digest_into(out)) }
+}
+
+/// The two digest functions: `finish` writes the output from the stream.
+///
+/// # Safety
+/// `out` must be valid for writes of `capacity` bytes.
+unsafe fn digest(
+    stream: SalineStream,
+    out: *mut u8,
+    capacity: usize,
+    written: *mut usize,
+    finish: impl FnOnce(&mut Stream, &mut [u8]) -> saline::Result<usize>,
+) -> c_int {
     guard(|| {
         check_output(out, capacity)?;
         let n = with_stream(stream, |s| {
             // SAFETY: checked above; the stream never points into caller memory.
             let out = unsafe { output(out, capacity) };
-            Ok(s.digest_into(out)?)
+            Ok(finish(s, out)?)
         })?;
         // SAFETY: the caller's contract.
         unsafe { put_optional(written, n) };
