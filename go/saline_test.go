@@ -260,6 +260,36 @@ func TestAEADInPlace(t *testing.T) {
 	}
 }
 
+// One keyed AEAD sealing and opening from many goroutines at once (the C
+// side takes a read lock on its handle table; the keyed state is shared).
+func TestAEADConcurrentUse(t *testing.T) {
+	a, err := saline.NewAEAD("aes-256-gcm", random(t, 32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	nonce, msg := random(t, 12), random(t, 300)
+	want := a.Seal(nil, nonce, msg, nil)
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() {
+			for range 200 {
+				sealed := a.Seal(nil, nonce, msg, nil)
+				opened, err := a.Open(nil, nonce, sealed, nil)
+				if err != nil || !bytes.Equal(sealed, want) || !bytes.Equal(opened, msg) {
+					errs <- errors.New("a concurrent seal or open differed")
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func TestHashVectors(t *testing.T) {
 	ran := 0
 	for _, c := range vectors.Load(t, "hash") {
