@@ -32,6 +32,9 @@ type hashFunc struct {
 
 func (h hashFunc) BlockSize() int { return h.blockSize }
 
+// Clone returns an independent copy of the state (hash.Cloner).
+func (h hashFunc) Clone() (hash.Cloner, error) { return hashFunc{h.Stream.Clone(), h.blockSize}, nil }
+
 func lookup(name string, kinds ...string) (*capi.Info, error) {
 	info, err := capi.Lookup(name)
 	if err != nil {
@@ -89,7 +92,7 @@ func Sum(name string, data []byte) ([]byte, error) {
 		return nil, err
 	}
 	out := make([]byte, info.OutputLen)
-	if _, err := capi.Call(capi.OpHash, info.ID, []float64{float64(len(out))}, out, data); err != nil {
+	if err := capi.HashInto(info.ID, data, out); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -103,15 +106,14 @@ func MAC(name string, key, data []byte) ([]byte, error) {
 		return nil, err
 	}
 	out := make([]byte, info.OutputLen)
-	if _, err := capi.Call(capi.OpMac, info.ID, nil, out, key, data); err != nil {
+	if err := capi.MACInto(info.ID, key, data, out); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
 type aead struct {
-	id        uint32
-	key       []byte
+	keyed     *capi.AEAD
 	nonceSize int
 }
 
@@ -119,7 +121,7 @@ type aead struct {
 // "xchacha20-poly1305", "aes-256-gcm", "aes-gcm", "xsalsa20-poly1305")
 // keyed with key. A key of the wrong size for the algorithm (and for
 // "aes-128-gcm" / "aes-192-gcm" / "aes-256-gcm", for the size the name
-// states) is an error. The key is copied.
+// states) is an error. The key is copied, and its schedule computed once.
 func NewAEAD(name string, key []byte) (cipher.AEAD, error) {
 	info, err := lookup(name, "aead")
 	if err != nil {
@@ -130,25 +132,25 @@ func NewAEAD(name string, key []byte) (cipher.AEAD, error) {
 			return nil, &Error{Status: 1, Message: fmt.Sprintf("key: expected %d bytes for %s, got %d", bits/8, name, len(key))}
 		}
 	}
-	a := &aead{id: info.ID, key: append([]byte(nil), key...), nonceSize: info.NonceMin}
-	// A trial seal of nothing checks the key exactly as every later call will.
-	if _, err := capi.Call(capi.OpAeadSeal, a.id, nil, make([]byte, 16), a.key, make([]byte, a.nonceSize), capi.Absent, nil); err != nil {
+	keyed, err := capi.NewAEAD(info.ID, key)
+	if err != nil {
 		return nil, err
 	}
-	return a, nil
+	return &aead{keyed: keyed, nonceSize: info.NonceMin}, nil
 }
 
 func (a *aead) NonceSize() int { return a.nonceSize }
 func (a *aead) Overhead() int  { return 16 }
 
 // Seal encrypts and authenticates plaintext, appending to dst; as in
-// crypto/cipher it panics when the nonce has the wrong length.
+// crypto/cipher it panics when the nonce has the wrong length. dst's spare
+// capacity may hold plaintext (Seal(plaintext[:0], ...) works in place).
 func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	if len(nonce) != a.nonceSize {
 		panic("saline: incorrect nonce length given to AEAD")
 	}
 	ret, out := appendbuf.SliceForAppend(dst, len(plaintext)+16)
-	if _, err := capi.Call(capi.OpAeadSeal, a.id, nil, out, a.key, nonce, additionalData, plaintext); err != nil {
+	if err := a.keyed.Seal(out, nonce, additionalData, plaintext); err != nil {
 		panic(err)
 	}
 	return ret
@@ -156,13 +158,14 @@ func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 
 var errOpen = errors.New("saline: message authentication failed")
 
-// Open authenticates and decrypts ciphertext, appending to dst.
+// Open authenticates and decrypts ciphertext, appending to dst; on failure
+// the bytes it would have appended are zeroed.
 func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
 	if len(nonce) != a.nonceSize || len(ciphertext) < 16 {
 		return nil, errOpen
 	}
 	ret, out := appendbuf.SliceForAppend(dst, len(ciphertext)-16)
-	if _, err := capi.Call(capi.OpAeadOpen, a.id, nil, out, a.key, nonce, additionalData, ciphertext); err != nil {
+	if err := a.keyed.Open(out, nonce, additionalData, ciphertext); err != nil {
 		return nil, errOpen
 	}
 	return ret, nil

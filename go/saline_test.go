@@ -13,6 +13,8 @@ import (
 	"crypto/sha512"
 	"errors"
 	"hash"
+	"strconv"
+	"strings"
 	"testing"
 
 	saline "example.invalid/saline/go"
@@ -67,6 +69,51 @@ func TestNewMatchesTheStandardLibrary(t *testing.T) {
 		theirs.Reset()
 		if !bytes.Equal(ours.Sum(nil), theirs.Sum(nil)) {
 			t.Errorf("%s: after Reset", name)
+		}
+	}
+}
+
+// Writes of every size around the gathering buffer (capi.Stream keeps short
+// writes in Go), with Sum, Clone and Reset between them, give the standard
+// library's digests.
+func TestStreamingSmallWrites(t *testing.T) {
+	for _, name := range []string{"sha256", "sha512", "blake2b"} {
+		ours, err := saline.New(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		theirs := peers[name]()
+		var twins []hash.Hash
+		for i, n := range []int{1, 3, 0, 64, 200, 55, 256, 1, 255, 257, 1000, 7, 511, 2, 300} {
+			data := random(t, n)
+			ours.Write(data)
+			theirs.Write(data)
+			if !bytes.Equal(ours.Sum(nil), theirs.Sum(nil)) {
+				t.Fatalf("%s: after write %d (%d bytes)", name, i, n)
+			}
+			if i%4 == 1 {
+				copied, err := ours.(hash.Cloner).Clone()
+				if err != nil {
+					t.Fatal(err)
+				}
+				twins = append(twins, copied)
+				copied.Write([]byte("more"))
+				want := theirs.Sum(nil)
+				if !bytes.Equal(ours.Sum(nil), want) {
+					t.Fatalf("%s: writing to a clone changed the original", name)
+				}
+			}
+		}
+		for _, twin := range twins {
+			if bytes.Equal(twin.Sum(nil), theirs.Sum(nil)) {
+				t.Fatalf("%s: a clone followed the original", name)
+			}
+		}
+		ours.Write([]byte("pending"))
+		ours.Reset()
+		theirs.Reset()
+		if !bytes.Equal(ours.Sum(nil), theirs.Sum(nil)) {
+			t.Fatalf("%s: Reset kept gathered bytes", name)
 		}
 	}
 }
@@ -166,6 +213,79 @@ func TestNewAEADMatchesStdAndXCrypto(t *testing.T) {
 			if _, err := ours.Open(nil, nonce, inPlace, ad); err == nil {
 				t.Fatalf("%s: a tampered box opened", name)
 			}
+		}
+	}
+}
+
+// In place both ways (dst = input[:0]), for every AEAD, including the
+// NaCl layout (tag ‖ ciphertext) where the output overlaps the input
+// shifted by the tag; a failed open in place leaves zeroes, not plaintext.
+func TestAEADInPlace(t *testing.T) {
+	for _, name := range []string{"aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "chacha20-poly1305", "xchacha20-poly1305", "xsalsa20-poly1305"} {
+		keyLen := 32
+		if strings.HasPrefix(name, "aes") {
+			keyLen, _ = strconv.Atoi(name[4:7])
+			keyLen /= 8
+		}
+		a, err := saline.NewAEAD(name, random(t, keyLen))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		ad := []byte("header")
+		if name == "xsalsa20-poly1305" {
+			ad = nil
+		}
+		for _, n := range []int{0, 1, 15, 16, 17, 1000} {
+			nonce, msg := random(t, a.NonceSize()), random(t, n)
+			want := a.Seal(nil, nonce, msg, ad)
+			buf := make([]byte, n, n+16)
+			copy(buf, msg)
+			sealed := a.Seal(buf[:0], nonce, buf, ad)
+			if !bytes.Equal(sealed, want) {
+				t.Fatalf("%s: in-place seal of %d bytes differs", name, n)
+			}
+			opened, err := a.Open(sealed[:0], nonce, sealed, ad)
+			if err != nil || !bytes.Equal(opened, msg) {
+				t.Fatalf("%s: in-place open of %d bytes: %v", name, n, err)
+			}
+			sealed = a.Seal(buf[:0], nonce, buf[:n], ad)
+			sealed[len(sealed)-1] ^= 1
+			if _, err := a.Open(sealed[:0], nonce, sealed, ad); err == nil {
+				t.Fatalf("%s: a tampered box opened", name)
+			}
+			if n > 0 && !bytes.Equal(sealed[:n], make([]byte, n)) {
+				t.Fatalf("%s: a failed open in place left bytes that are not zero", name)
+			}
+		}
+	}
+}
+
+// One keyed AEAD sealing and opening from many goroutines at once (the C
+// side takes a read lock on its handle table; the keyed state is shared).
+func TestAEADConcurrentUse(t *testing.T) {
+	a, err := saline.NewAEAD("aes-256-gcm", random(t, 32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	nonce, msg := random(t, 12), random(t, 300)
+	want := a.Seal(nil, nonce, msg, nil)
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() {
+			for range 200 {
+				sealed := a.Seal(nil, nonce, msg, nil)
+				opened, err := a.Open(nil, nonce, sealed, nil)
+				if err != nil || !bytes.Equal(sealed, want) || !bytes.Equal(opened, msg) {
+					errs <- errors.New("a concurrent seal or open differed")
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
 		}
 	}
 }

@@ -64,7 +64,7 @@ func (h *Hasher) BlockSize() int { return 64 }
 func (h *Hasher) Clone() *Hasher { return &Hasher{h.stream.Clone()} }
 
 func sum(data []byte, out []byte) {
-	if _, err := capi.Call(capi.OpHash, capi.AlgBlake3, []float64{float64(len(out))}, out, data); err != nil {
+	if err := capi.HashInto(capi.AlgBlake3, data, out); err != nil {
 		panic(err)
 	}
 }

@@ -13,12 +13,13 @@
  * - After a failure, saline_last_error() names the parameter, what was
  *   expected and what was given ("key: expected 32 bytes, got 31").
  * - Ownership: inputs are read during the call only; nothing the caller
- *   passes is retained or freed by Saline. Streams are owned by the caller
- *   until saline_stream_free(). Strings Saline returns are static, except
+ *   passes is retained or freed by Saline. Streams and keyed AEADs are owned
+ *   by the caller until saline_stream_free() / saline_aead_free(). Strings Saline returns are static, except
  *   saline_last_error()'s (valid until the next call on that thread).
  * - A pointer whose length is 0 may be NULL.
  * - Thread safety: every function may be called from any thread at once;
- *   calls on one stream handle are serialized by a lock on that stream.
+ *   calls on one stream handle are serialized by a lock on that stream; a
+ *   keyed AEAD is never modified, so calls on it run in parallel.
  * - No panic or abort crosses the boundary.
  */
 
@@ -381,6 +382,11 @@ typedef enum saline_status {
 } saline_status;
 
 /*
+ A keyed AEAD. 0 is never a valid handle.
+ */
+typedef uint64_t saline_aead;
+
+/*
  A byte string argument: `len` bytes at `ptr` (NULL allowed when `len`
  is 0), or an omitted optional argument when `len` is [`SALINE_ABSENT`].
  */
@@ -488,6 +494,79 @@ const char *saline_last_error(void);
 int saline_last_status(void);
 
 /*
+ Keys AEAD `alg` (a `SALINE_ALG_*` id of kind "aead") with
+ `key[..key_len]` and stores its handle in `*aead`. A key of the wrong
+ length is `SALINE_STATUS_RANGE`; a non-AEAD id `SALINE_STATUS_VALUE`.
+
+ Ownership: the handle belongs to the caller until [`saline_aead_free`];
+ the key is copied (and the copy wiped on free).
+ Thread safety: safe from any thread; one handle may seal and open from
+ many threads at once (the keyed state is never modified).
+
+ # Safety
+ `key` must be valid for reads of `key_len` bytes; `aead` for a write.
+ */
+int saline_aead_new(uint32_t alg, const uint8_t *key, size_t key_len, saline_aead *aead);
+
+/*
+ Frees the AEAD; its key schedule is wiped. Freeing 0, a freed or an
+ unknown handle returns `SALINE_STATUS_BAD_HANDLE` and changes nothing.
+ Thread safety: a call still running on the handle finishes first.
+ */
+int saline_aead_free(saline_aead aead);
+
+/*
+ Encrypts and authenticates `plaintext[..plaintext_len]` with
+ `nonce[..nonce_len]` and `aad[..aad_len]`, writing the sealed message
+ (`ciphertext ‖ tag`; `tag ‖ ciphertext` for XSalsa20-Poly1305, as
+ `saline_algorithm_info`'s `tag_prefix` says), `plaintext_len + 16`
+ bytes, to `out` (capacity `capacity`; less is `SALINE_STATUS_RANGE`
+ naming "output") and its length to `*written` (may be NULL).
+
+ Aliasing: `out` may overlap `plaintext` in any way (in place is
+ `out == plaintext`); overlapping `nonce` or `aad` are copied first.
+ Thread safety: safe from any number of threads on one handle.
+
+ # Safety
+ Each pointer must be valid for its length (reads for inputs, writes for `out`).
+ */
+int saline_aead_seal(saline_aead aead,
+                     const uint8_t *nonce,
+                     size_t nonce_len,
+                     const uint8_t *aad,
+                     size_t aad_len,
+                     const uint8_t *plaintext,
+                     size_t plaintext_len,
+                     uint8_t *out,
+                     size_t capacity,
+                     size_t *written);
+
+/*
+ Checks and decrypts a sealed message `sealed[..sealed_len]` (the layout
+ `saline_aead_seal` writes), writing the plaintext, `sealed_len - 16`
+ bytes, to `out` and its length to `*written` (may be NULL). A wrong tag
+ is `SALINE_STATUS_VERIFICATION`, and the output is then zeroed: no
+ unauthenticated plaintext is released.
+
+ Aliasing: `out` may overlap `sealed` in any way (in place is
+ `out == sealed`); overlapping `nonce` or `aad` are copied first.
+ Thread safety: safe from any number of threads on one handle.
+
+ # Safety
+ Each pointer must be valid for its length (reads for inputs, writes for `out`).
+ */
+int saline_aead_open(saline_aead aead,
+                     const uint8_t *nonce,
+                     size_t nonce_len,
+                     const uint8_t *aad,
+                     size_t aad_len,
+                     const uint8_t *sealed,
+                     size_t sealed_len,
+                     uint8_t *out,
+                     size_t capacity,
+                     size_t *written);
+
+/*
  Runs operation `op` (a `SALINE_OP_*` code) on algorithm `alg` (a
  `SALINE_ALG_*` id, or 0 for operations without one) and writes the result
  to `out`.
@@ -591,6 +670,52 @@ int saline_algorithm_info(uint32_t id, struct saline_algorithm_info_t *info);
 int saline_catalog_json(const char **json, size_t *len);
 
 /*
+ Writes the digest of `data[..data_len]` under hash or XOF `alg` (a
+ `SALINE_ALG_*` id) to `out[..out_len]`, with the algorithm's default
+ options (no key, salt or personalization: use `saline_call` for those).
+
+ `out_len` is the digest length: exactly the algorithm's for a fixed-size
+ hash (else `SALINE_STATUS_RANGE` naming "output"), any length within the
+ algorithm's maximum for an XOF.
+
+ Aliasing: `out` may overlap `data` (the overlapping input is copied first
+ and the copy wiped). Ownership: nothing is retained.
+ Thread safety: safe from any number of threads at once.
+
+ # Safety
+ `data` must be valid for reads of `data_len` bytes, `out` for writes of
+ `out_len` bytes (NULL allowed when the length is 0).
+ */
+int saline_hash_into(uint32_t alg,
+                     const uint8_t *data,
+                     size_t data_len,
+                     uint8_t *out,
+                     size_t out_len);
+
+/*
+ Writes the tag of `data[..data_len]` under MAC `alg` (HMAC-*,
+ Poly1305, SipHash, keyed BLAKE ...) keyed with `key[..key_len]` to
+ `out[..out_len]`; `out_len` must be the tag length
+ (`saline_algorithm_info`'s `output_len`), else `SALINE_STATUS_RANGE`.
+
+ Aliasing: `out` may overlap `key` or `data` (copied first, the copies
+ wiped). Ownership: nothing is retained.
+ Thread safety: safe from any number of threads at once.
+ Comparing a tag: use `SALINE_OP_MAC_VERIFY` (constant time), not memcmp.
+
+ # Safety
+ `key` and `data` must be valid for reads of their lengths, `out` for
+ writes of `out_len` bytes (NULL allowed when the length is 0).
+ */
+int saline_mac_into(uint32_t alg,
+                    const uint8_t *key,
+                    size_t key_len,
+                    const uint8_t *data,
+                    size_t data_len,
+                    uint8_t *out,
+                    size_t out_len);
+
+/*
  Opens a streaming hash, XOF or MAC for algorithm `alg` and stores its
  handle in `*stream`.
 
@@ -654,6 +779,20 @@ int saline_stream_update(saline_stream stream, const uint8_t *data, size_t len);
  `out` must be valid for writes of `capacity` bytes.
  */
 int saline_stream_digest(saline_stream stream, uint8_t *out, size_t capacity, size_t *written);
+
+/*
+ Writes the digest or tag of the data absorbed so far to `out`, as
+ [`saline_stream_digest`] does, but leaves the stream as it was (Go's
+ `hash.Hash.Sum`, Python's `digest()`): one call where clone, digest and
+ free would be three.
+
+ # Safety
+ `out` must be valid for writes of `capacity` bytes.
+ */
+int saline_stream_digest_without_reset(saline_stream stream,
+                                       uint8_t *out,
+                                       size_t capacity,
+                                       size_t *written);
 
 /*
  Stores the stream's output length (digest or tag size) in `*len`.

@@ -6,6 +6,8 @@ use std::cell::RefCell;
 use std::ffi::CString;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use zeroize::Zeroizing;
+
 use crate::SalineStatus;
 
 /// A failure on its way to the caller: a status and its message.
@@ -109,6 +111,47 @@ pub(crate) unsafe fn input<'a>(what: &str, ptr: *const u8, len: usize) -> Result
     check_len(what, len)?;
     // SAFETY: non-null, length checked, validity is the caller's contract.
     Ok(unsafe { core::slice::from_raw_parts(ptr, len) })
+}
+
+/// An input read beside an output: borrowed when the two do not overlap,
+/// else a copy (wiped on drop), so that Rust never holds a shared and a
+/// mutable view of the same bytes and callers may hash or encrypt in place.
+pub(crate) enum Beside<'a> {
+    Borrowed(&'a [u8]),
+    Copied(Zeroizing<Vec<u8>>),
+}
+
+impl core::ops::Deref for Beside<'_> {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Beside::Borrowed(bytes) => bytes,
+            Beside::Copied(copy) => copy,
+        }
+    }
+}
+
+/// Whether `[a, a + a_len)` and `[b, b + b_len)` share a byte.
+pub(crate) fn overlaps(a: *const u8, a_len: usize, b: *const u8, b_len: usize) -> bool {
+    let (a, b) = (a as usize, b as usize);
+    a_len > 0 && b_len > 0 && a < b.wrapping_add(b_len) && b < a.wrapping_add(a_len)
+}
+
+/// The input `ptr[..len]` (as [`input`]), copied when it overlaps the
+/// output `out[..capacity]`.
+///
+/// # Safety
+/// As [`input`]; the view must end before a mutable view of `out` is made
+/// when they overlap (the copy guarantees it), and `out` must not be written
+/// while the borrowed view lives otherwise.
+pub(crate) unsafe fn input_beside<'a>(what: &str, ptr: *const u8, len: usize, out: *const u8, capacity: usize) -> Result<Beside<'a>, Fail> {
+    // SAFETY: the caller's contract.
+    let bytes = unsafe { input(what, ptr, len) }?;
+    if overlaps(ptr, len, out, capacity) {
+        Ok(Beside::Copied(Zeroizing::new(bytes.to_vec())))
+    } else {
+        Ok(Beside::Borrowed(bytes))
+    }
 }
 
 /// Checks an output buffer without making a slice of it yet (the caller may

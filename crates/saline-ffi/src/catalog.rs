@@ -70,6 +70,24 @@ fn c_strings() -> &'static [(CString, CString)] {
     })
 }
 
+/// The algorithm with catalog id `id`, from a table indexed by id (built
+/// once): the typed entry points call this on every call, where the core's
+/// `Algorithm::from_id` searches the catalog in order.
+pub(crate) fn algorithm(id: u32) -> Result<Algorithm, Fail> {
+    static BY_ID: OnceLock<Vec<Option<Algorithm>>> = OnceLock::new();
+    let table = BY_ID.get_or_init(|| {
+        let mut table = vec![None; saline::ALGORITHMS.iter().map(|i| usize::from(i.id) + 1).max().unwrap_or(0)];
+        for info in saline::ALGORITHMS {
+            table[usize::from(info.id)] = Some(info.algorithm);
+        }
+        table
+    });
+    match usize::try_from(id).ok().and_then(|i| table.get(i).copied().flatten()) {
+        Some(algorithm) => Ok(algorithm),
+        None => Err(Fail::from(saline::Error::UnknownAlgorithm { name: format!("#{id}"), kind: "any" })),
+    }
+}
+
 /// Stores in `*id` the id of the algorithm named `name` (a NUL-terminated
 /// string; case, '-', '_', '/' and ' ' are ignored, aliases accepted:
 /// "SHA-256", "sha256"). Unknown names are `SALINE_STATUS_VALUE`.

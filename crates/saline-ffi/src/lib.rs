@@ -22,13 +22,18 @@
 #![deny(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
 
+mod aead;
 mod boundary;
 mod call;
 mod catalog;
+mod handles;
+mod oneshot;
 mod stream;
 
+pub use aead::*;
 pub use call::*;
 pub use catalog::*;
+pub use oneshot::*;
 pub use stream::*;
 
 use core::ffi::{c_char, c_int};

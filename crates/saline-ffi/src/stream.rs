@@ -1,78 +1,25 @@
-//! Streaming hashes and MACs behind opaque handles.
-//!
-//! A handle is a 64-bit number: a slot index in the low 32 bits and the
-//! slot's generation (from 1) in the high 32, so that 0 is never a handle
-//! and a freed handle stays invalid after its slot is reused (as the
-//! WebAssembly ABI's handles do). A double free, a stale or a made-up handle
-//! is `SALINE_STATUS_BAD_HANDLE`, never a crash.
+//! Streaming hashes and MACs behind opaque handles (see `handles.rs`:
+//! a double free, a stale or a made-up handle is
+//! `SALINE_STATUS_BAD_HANDLE`, never a crash).
 
 use core::ffi::c_int;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::Mutex;
 
 use saline_ops::Stream;
 
 use crate::boundary::{check_output, guard, input, output, put_optional, put_required, Fail};
 use crate::call::SalineBytes;
+use crate::handles::Handles;
 use crate::SalineStatus;
 
 /// An open stream. 0 is never a valid handle.
 pub type SalineStream = u64;
 
-struct Slot {
-    generation: u32,
-    stream: Option<Arc<Mutex<Stream>>>,
-}
-
-struct Table {
-    slots: Vec<Slot>,
-    free: Vec<u32>,
-}
-
-static TABLE: Mutex<Table> = Mutex::new(Table { slots: Vec::new(), free: Vec::new() });
-
-fn table() -> MutexGuard<'static, Table> {
-    // Every update of the table is a single assignment, so a panic elsewhere
-    // while it was held cannot have left it inconsistent.
-    TABLE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-fn bad_handle(handle: SalineStream) -> Fail {
-    Fail::new(SalineStatus::BadHandle, format!("stream: handle {handle:#x} is zero, freed or was never issued"))
-}
-
-fn split(handle: SalineStream) -> (usize, u32) {
-    ((handle & 0xffff_ffff) as usize, (handle >> 32) as u32)
-}
-
-fn lookup(handle: SalineStream) -> Result<Arc<Mutex<Stream>>, Fail> {
-    let (index, generation) = split(handle);
-    let table = table();
-    match table.slots.get(index) {
-        Some(Slot { generation: g, stream: Some(stream) }) if *g == generation => Ok(Arc::clone(stream)),
-        _ => Err(bad_handle(handle)),
-    }
-}
-
-fn insert(stream: Stream) -> Result<SalineStream, Fail> {
-    let mut table = table();
-    let index = match table.free.pop() {
-        Some(index) => index,
-        None => {
-            let index = u32::try_from(table.slots.len()).map_err(|_| Fail::new(SalineStatus::Range, "stream: too many open streams"))?;
-            table.slots.push(Slot { generation: 0, stream: None });
-            index
-        }
-    };
-    let slot = &mut table.slots[index as usize];
-    // Generations run 1..=u32::MAX, then wrap to 1, skipping 0.
-    slot.generation = slot.generation.checked_add(1).unwrap_or(1);
-    slot.stream = Some(Arc::new(Mutex::new(stream)));
-    Ok((u64::from(slot.generation) << 32) | u64::from(index))
-}
+static STREAMS: Handles<Mutex<Stream>> = Handles::new("stream", 1);
 
 /// Runs `f` on the stream behind `handle`, holding its lock.
 fn with_stream<T>(handle: SalineStream, f: impl FnOnce(&mut Stream) -> Result<T, Fail>) -> Result<T, Fail> {
-    let stream = lookup(handle)?;
+    let stream = STREAMS.get(handle)?;
     // A poisoned stream lock means a panic in the middle of an update: its
     // state is unknown, so the stream refuses further use.
     let mut state = stream.lock().map_err(|_| Fail::new(SalineStatus::Internal, "stream: unusable after an internal error; free it"))?;
@@ -115,7 +62,7 @@ pub unsafe extern "C" fn saline_stream_new(
             })
         };
         status?;
-        let handle = insert(created.ok_or_else(|| Fail::new(SalineStatus::Internal, "stream: not created"))?)?;
+        let handle = STREAMS.insert(Mutex::new(created.ok_or_else(|| Fail::new(SalineStatus::Internal, "stream: not created"))?))?;
         // SAFETY: checked non-null; the caller's contract.
         unsafe { put_required("stream", stream, handle) }
     })
@@ -183,12 +130,41 @@ pub unsafe extern "C" fn saline_stream_update(stream: SalineStream, data: *const
 /// `out` must be valid for writes of `capacity` bytes.
 #[no_mangle]
 pub unsafe extern "C" fn saline_stream_digest(stream: SalineStream, out: *mut u8, capacity: usize, written: *mut usize) -> c_int {
+    // SAFETY: forwarded from this function's contract.
+    unsafe { digest(stream, out, capacity, written, |s, out| s.digest_into(out)) }
+}
+
+/// Writes the digest or tag of the data absorbed so far to `out`, as
+/// [`saline_stream_digest`] does, but leaves the stream as it was (Go's
+/// `hash.Hash.Sum`, Python's `digest()`): one call where clone, digest and
+/// free would be three.
+///
+/// # Safety
+/// `out` must be valid for writes of `capacity` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn saline_stream_digest_without_reset(stream: SalineStream, out: *mut u8, capacity: usize, written: *mut usize) -> c_int {
+    // The copy's Drop wipes it.
+    // SAFETY: forwarded from this function's contract.
+    unsafe { digest(stream, out, capacity, written, |s, out| s.clone().digest_into(out)) }
+}
+
+/// The two digest functions: `finish` writes the output from the stream.
+///
+/// # Safety
+/// `out` must be valid for writes of `capacity` bytes.
+unsafe fn digest(
+    stream: SalineStream,
+    out: *mut u8,
+    capacity: usize,
+    written: *mut usize,
+    finish: impl FnOnce(&mut Stream, &mut [u8]) -> saline::Result<usize>,
+) -> c_int {
     guard(|| {
         check_output(out, capacity)?;
         let n = with_stream(stream, |s| {
             // SAFETY: checked above; the stream never points into caller memory.
             let out = unsafe { output(out, capacity) };
-            Ok(s.digest_into(out)?)
+            Ok(finish(s, out)?)
         })?;
         // SAFETY: the caller's contract.
         unsafe { put_optional(written, n) };
@@ -232,7 +208,7 @@ pub unsafe extern "C" fn saline_stream_clone(stream: SalineStream, copy: *mut Sa
             return Err(Fail::null("copy"));
         }
         let twin = with_stream(stream, |s| Ok(s.clone()))?;
-        let handle = insert(twin)?;
+        let handle = STREAMS.insert(Mutex::new(twin))?;
         // SAFETY: checked non-null; the caller's contract.
         unsafe { put_required("copy", copy, handle) }
     })
@@ -245,20 +221,5 @@ pub unsafe extern "C" fn saline_stream_clone(stream: SalineStream, copy: *mut Sa
 /// that call finishes first on its own reference, later calls fail.
 #[no_mangle]
 pub extern "C" fn saline_stream_free(stream: SalineStream) -> c_int {
-    guard(|| {
-        let (index, generation) = split(stream);
-        let freed = {
-            let mut table = table();
-            let freed = match table.slots.get_mut(index) {
-                Some(slot) if slot.generation == generation && slot.stream.is_some() => slot.stream.take(),
-                _ => None,
-            };
-            if freed.is_some() {
-                table.free.push(index as u32);
-            }
-            freed
-        };
-        // Dropped outside the table lock (the Drop wipes the state).
-        freed.map(drop).ok_or_else(|| bad_handle(stream))
-    })
+    guard(|| STREAMS.remove(stream))
 }

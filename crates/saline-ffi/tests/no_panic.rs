@@ -131,3 +131,50 @@ fn streams_survive_misuse() {
         assert_eq!(saline_stream_free(handle), 0);
     }
 }
+
+/// The typed entry points (hash, MAC, keyed AEAD) with every catalog id,
+/// random lengths, NULLs, and outputs overlapping the inputs.
+#[test]
+fn typed_calls_never_panic() {
+    let mut rng = Rng(0x7e57_ab1e_5eed_0013);
+    let mut ids: Vec<u32> = saline::ALGORITHMS.iter().map(|i| u32::from(i.id)).collect();
+    ids.extend([0, 65535, 65536, u32::MAX]);
+    let lengths = [0usize, 1, 12, 15, 16, 17, 24, 31, 32, 33, 64, 100];
+    let mut buffer: Vec<u8> = (0..512).map(|_| rng.next() as u8).collect();
+    let mut successes = 0;
+    for round in 0..6_000 {
+        let alg = ids[rng.below(ids.len() as u64) as usize];
+        let mut len = || lengths[rng.below(lengths.len() as u64) as usize];
+        let (a, b, c, d) = (len(), len(), len(), len());
+        let mut offset = || rng.below(256) as usize;
+        let (oa, ob, oc, od) = (offset(), offset(), offset(), offset());
+        let base = buffer.as_mut_ptr();
+        // Inputs and the output are windows of one buffer: some overlap.
+        // SAFETY: every window lies inside `buffer` (offsets < 256, lengths <= 100 + 16).
+        let status = unsafe {
+            match rng.below(4) {
+                0 => saline_hash_into(alg, base.add(oa), a, base.add(od), d),
+                1 => saline_mac_into(alg, base.add(oa), a, base.add(ob), b, base.add(od), d),
+                _ => {
+                    let mut handle = 0;
+                    let keyed = saline_aead_new(alg, base.add(oa), a, &mut handle);
+                    if keyed != 0 {
+                        keyed
+                    } else {
+                        let sealed = saline_aead_seal(handle, base.add(ob), b, base.add(oc), c % 20, base.add(od), d, base.add(oa), d + 16, core::ptr::null_mut());
+                        let opened = saline_aead_open(handle, base.add(ob), b, base.add(oc), c % 20, base.add(od), d + 16, base.add(oa), d + 16, core::ptr::null_mut());
+                        assert_eq!(saline_aead_free(handle), 0);
+                        assert_ne!(sealed, SalineStatus::Internal as i32, "round {round}: seal panicked");
+                        opened
+                    }
+                }
+            }
+        };
+        assert_ne!(status, SalineStatus::Internal as i32, "round {round}: alg {alg} panicked: {:?}", unsafe {
+            core::ffi::CStr::from_ptr(saline_last_error())
+        });
+        assert!(status == 0 || (1..=4).contains(&status), "round {round}: status {status}");
+        successes += usize::from(status == 0);
+    }
+    assert!(successes > 50, "too few successes: {successes}");
+}

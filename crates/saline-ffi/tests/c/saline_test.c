@@ -194,6 +194,19 @@ static void hash_case(const object *c, uint32_t alg) {
     size_t n;
     int st = call(SALINE_OP_HASH, alg, args, 5, &len, 1, &got, out.n, &n);
     check(st == 0 && same(got, n, out), "one-shot hash (status %d)", st);
+    if (!key.n && !salt.n && !personal.n && !context) {
+        /* The typed entry point, into a fresh buffer and in place. */
+        memset(got, 0, out.n);
+        st = saline_hash_into(alg, msg.p, msg.n, got, out.n);
+        check(st == 0 && same(got, out.n, out), "saline_hash_into (status %d)", st);
+        if (msg.n >= out.n) {
+            uint8_t *buf = malloc(msg.n);
+            memcpy(buf, msg.p, msg.n);
+            st = saline_hash_into(alg, buf, msg.n, buf, out.n);
+            check(st == 0 && same(buf, out.n, out), "saline_hash_into in place (status %d)", st);
+            free(buf);
+        }
+    }
 
     /* Streaming in two pieces, a clone, and reuse after the digest. */
     saline_stream s = 0, twin = 0;
@@ -204,6 +217,9 @@ static void hash_case(const object *c, uint32_t alg) {
         saline_stream_update(s, msg.p, third);
         check(saline_stream_clone(s, &twin) == 0, "clone");
         saline_stream_update(s, msg.p + third, msg.n - third);
+        memset(got, 0, out.n);
+        st = saline_stream_digest_without_reset(s, got, out.n, &n);
+        check(st == 0 && same(got, n, out), "digest without reset (status %d)", st);
         saline_stream_update(twin, msg.p + third, msg.n - third);
         memset(got, 0, out.n);
         st = saline_stream_digest(s, got, out.n, &n);
@@ -228,11 +244,18 @@ static void mac_case(const object *c, uint32_t alg, const char *result) {
     int st = call(SALINE_OP_MAC, alg, args, 2, NULL, 0, &got, 64, &n);
     int matches = st == 0 && n >= tag.n && memcmp(got, tag.p, tag.n) == 0;
     int verify = saline_call(SALINE_OP_MAC_VERIFY, alg, args, 3, NULL, 0, NULL, 0, NULL);
+    saline_algorithm_info_t info;
+    saline_algorithm_info(alg, &info);
+    uint8_t typed[64] = {0};
+    int typed_st = info.output_len <= sizeof typed ? saline_mac_into(alg, key.p, key.n, msg.p, msg.n, typed, info.output_len) : -1;
+    int typed_matches = typed_st == 0 && tag.n <= info.output_len && memcmp(typed, tag.p, tag.n) == 0;
     if (strcmp(result, "valid") == 0) {
         check(matches, "mac (status %d)", st);
+        check(typed_matches, "saline_mac_into (status %d)", typed_st);
         if (!get(c, "tag_bits")) check(verify == 0, "mac_verify (status %d)", verify);
     } else if (strcmp(result, "invalid") == 0) {
         check(!matches || tag.n < 10, "an invalid tag matched");
+        check(!typed_matches || tag.n < 10, "saline_mac_into: an invalid tag matched");
         check(verify != 0, "mac_verify accepted an invalid tag");
     }
     free(got), free(key.p), free(msg.p), free(tag.p);
@@ -267,6 +290,26 @@ static void aead_case(const object *c, uint32_t alg, const char *result) {
         st = saline_call(SALINE_OP_AEAD_SEAL, alg, seal_args, 4, NULL, 0, buf, msg.n + 16, &n);
         check(st == 0 && same(buf, n, sealed_bytes), "seal in place (status %d)", st);
         free(buf);
+        /* A keyed handle: seal, open, both in place, and a tampered open. */
+        saline_aead h = 0;
+        st = saline_aead_new(alg, key.p, key.n, &h);
+        check(st == 0, "saline_aead_new (status %d)", st);
+        buf = malloc(msg.n + 16);
+        if (msg.n) memcpy(buf, msg.p, msg.n);
+        st = saline_aead_seal(h, nonce.p, nonce.n, aad.p, aad.n, buf, msg.n, buf, msg.n + 16, &n);
+        check(st == 0 && same(buf, n, sealed_bytes), "saline_aead_seal in place (status %d)", st);
+        st = saline_aead_open(h, nonce.p, nonce.n, aad.p, aad.n, buf, msg.n + 16, buf, msg.n + 16, &n);
+        check(st == 0 && same(buf, n, msg), "saline_aead_open in place (status %d)", st);
+        uint8_t *tampered = malloc(total + 1);
+        memcpy(tampered, sealed, total);
+        tampered[total - 1] ^= 1;
+        memset(buf, 0xaa, msg.n + 16);
+        st = saline_aead_open(h, nonce.p, nonce.n, aad.p, aad.n, tampered, total, buf, msg.n + 16, &n);
+        int zeroed = 1;
+        for (size_t i = 0; i < msg.n; i++) zeroed &= buf[i] == 0;
+        check(st == SALINE_STATUS_VERIFICATION && zeroed, "saline_aead_open of a tampered message (status %d)", st);
+        check(saline_aead_free(h) == 0 && saline_aead_free(h) == SALINE_STATUS_BAD_HANDLE, "saline_aead_free, twice");
+        free(tampered), free(buf);
     } else if (strcmp(result, "valid") != 0) {
         int st = call(SALINE_OP_AEAD_OPEN, alg, open_args, 4, NULL, 0, &got, total, &n);
         check(st != 0, "an invalid case opened");
@@ -570,6 +613,19 @@ static void bad_input(void) {
     saline_stream s = 0, t = 0;
     check(saline_stream_new(SALINE_ALG_SHA256, NULL, 0, NULL, 0, NULL) == SALINE_STATUS_NULL_POINTER, "stream_new NULL out");
     check(saline_stream_free(0) == SALINE_STATUS_BAD_HANDLE, "free(0)");
+    {
+        /* A stream's handle is not an AEAD's, nor the reverse. */
+        saline_stream st_handle = 0;
+        saline_aead aead_handle = 0;
+        uint8_t key[32] = {0}, nonce[12] = {0}, sealed[16];
+        check(saline_stream_new(SALINE_ALG_SHA256, NULL, 0, NULL, 0, &st_handle) == 0, "stream for the handle check");
+        check(saline_aead_new(SALINE_ALG_CHACHA20_POLY1305, key, 32, &aead_handle) == 0, "aead for the handle check");
+        check(saline_aead_seal((saline_aead)st_handle, nonce, 12, NULL, 0, NULL, 0, sealed, 16, NULL) == SALINE_STATUS_BAD_HANDLE,
+              "a stream handle used as an AEAD");
+        check(saline_stream_free((saline_stream)aead_handle) == SALINE_STATUS_BAD_HANDLE, "an AEAD handle freed as a stream");
+        check(saline_aead_seal(0, nonce, 12, NULL, 0, NULL, 0, sealed, 16, NULL) == SALINE_STATUS_BAD_HANDLE, "aead_seal(0)");
+        check(saline_stream_free(st_handle) == 0 && saline_aead_free(aead_handle) == 0, "free both");
+    }
     check(saline_stream_update(0, (const uint8_t *)"a", 1) == SALINE_STATUS_BAD_HANDLE, "update(0)");
     check(saline_stream_new(SALINE_ALG_SHA256, NULL, 0, NULL, 0, &s) == 0 && s != 0, "stream_new");
     check(saline_stream_update(s, NULL, 5) == SALINE_STATUS_NULL_POINTER, "update NULL data");

@@ -1,0 +1,198 @@
+//! Keyed AEADs behind handles: the key schedule (AES round keys, the GHASH
+//! key powers) is computed once in [`saline_aead_new`] instead of on every
+//! `SALINE_OP_AEAD_SEAL` call, as Go's `cipher.AEAD` and libsodium's
+//! `_beforenm` keep it; and seal/open write into the caller's buffer without
+//! the generic argument descriptor (issue 13, bench/go).
+
+use core::ffi::c_int;
+use std::sync::Arc;
+
+use saline::aead::{Aead, TAG_LEN};
+use saline::catalog::TagPosition;
+
+use crate::boundary::{check_output, guard, input, input_beside, output, put_optional, put_required, Beside, Fail};
+use crate::catalog::algorithm;
+use crate::handles::Handles;
+use crate::SalineStatus;
+
+/// A keyed AEAD. 0 is never a valid handle.
+pub type SalineAead = u64;
+
+static AEADS: Handles<Aead> = Handles::new("aead", 2);
+
+/// Keys AEAD `alg` (a `SALINE_ALG_*` id of kind "aead") with
+/// `key[..key_len]` and stores its handle in `*aead`. A key of the wrong
+/// length is `SALINE_STATUS_RANGE`; a non-AEAD id `SALINE_STATUS_VALUE`.
+///
+/// Ownership: the handle belongs to the caller until [`saline_aead_free`];
+/// the key is copied (and the copy wiped on free).
+/// Thread safety: safe from any thread; one handle may seal and open from
+/// many threads at once (the keyed state is never modified).
+///
+/// # Safety
+/// `key` must be valid for reads of `key_len` bytes; `aead` for a write.
+#[no_mangle]
+pub unsafe extern "C" fn saline_aead_new(alg: u32, key: *const u8, key_len: usize, aead: *mut SalineAead) -> c_int {
+    guard(|| {
+        if aead.is_null() {
+            return Err(Fail::null("aead"));
+        }
+        // SAFETY: the caller's contract.
+        let key = unsafe { input("key", key, key_len) }?;
+        let keyed = Aead::new(algorithm(alg)?, key)?;
+        let handle = AEADS.insert(keyed)?;
+        // SAFETY: checked non-null; the caller's contract.
+        unsafe { put_required("aead", aead, handle) }
+    })
+}
+
+/// Frees the AEAD; its key schedule is wiped. Freeing 0, a freed or an
+/// unknown handle returns `SALINE_STATUS_BAD_HANDLE` and changes nothing.
+/// Thread safety: a call still running on the handle finishes first.
+#[no_mangle]
+pub extern "C" fn saline_aead_free(aead: SalineAead) -> c_int {
+    guard(|| AEADS.remove(aead))
+}
+
+/// Where the ciphertext and the tag sit in a sealed message of `len` bytes.
+fn layout(keyed: &Aead, len: usize) -> (core::ops::Range<usize>, core::ops::Range<usize>) {
+    match keyed.algorithm().info().tag_position {
+        TagPosition::Suffix => (0..len - TAG_LEN, len - TAG_LEN..len),
+        TagPosition::Prefix => (TAG_LEN..len, 0..TAG_LEN),
+    }
+}
+
+/// What seal and open share: the keyed AEAD, the output checked, and the
+/// nonce and additional data read beside the output (copied if they overlap it).
+struct Request<'a> {
+    keyed: Arc<Aead>,
+    nonce: Beside<'a>,
+    aad: Beside<'a>,
+}
+
+/// # Safety
+/// `nonce` and `aad` valid for reads of their lengths, `out` for writes of `capacity`.
+unsafe fn request<'a>(
+    aead: SalineAead,
+    nonce: *const u8,
+    nonce_len: usize,
+    aad: *const u8,
+    aad_len: usize,
+    out: *mut u8,
+    capacity: usize,
+) -> Result<Request<'a>, Fail> {
+    let keyed = AEADS.get(aead)?;
+    check_output(out, capacity)?;
+    // SAFETY: the caller's contract; copies when they overlap `out`.
+    let nonce = unsafe { input_beside("nonce", nonce, nonce_len, out, capacity) }?;
+    // SAFETY: as above.
+    let aad = unsafe { input_beside("aad", aad, aad_len, out, capacity) }?;
+    Ok(Request { keyed, nonce, aad })
+}
+
+/// Encrypts and authenticates `plaintext[..plaintext_len]` with
+/// `nonce[..nonce_len]` and `aad[..aad_len]`, writing the sealed message
+/// (`ciphertext ‖ tag`; `tag ‖ ciphertext` for XSalsa20-Poly1305, as
+/// `saline_algorithm_info`'s `tag_prefix` says), `plaintext_len + 16`
+/// bytes, to `out` (capacity `capacity`; less is `SALINE_STATUS_RANGE`
+/// naming "output") and its length to `*written` (may be NULL).
+///
+/// Aliasing: `out` may overlap `plaintext` in any way (in place is
+/// `out == plaintext`); overlapping `nonce` or `aad` are copied first.
+/// Thread safety: safe from any number of threads on one handle.
+///
+/// # Safety
+/// Each pointer must be valid for its length (reads for inputs, writes for `out`).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn saline_aead_seal(
+    aead: SalineAead,
+    nonce: *const u8,
+    nonce_len: usize,
+    aad: *const u8,
+    aad_len: usize,
+    plaintext: *const u8,
+    plaintext_len: usize,
+    out: *mut u8,
+    capacity: usize,
+    written: *mut usize,
+) -> c_int {
+    guard(|| {
+        // SAFETY: forwarded from this function's contract.
+        let Request { keyed, nonce, aad } = unsafe { request(aead, nonce, nonce_len, aad, aad_len, out, capacity) }?;
+        // Checked like every other input, but read only through the copy below.
+        // SAFETY: the caller's contract.
+        unsafe { input("plaintext", plaintext, plaintext_len) }?;
+        let total = plaintext_len.checked_add(TAG_LEN).ok_or_else(|| Fail::new(SalineStatus::Range, "plaintext: too long"))?;
+        saline::Error::check_length("output", saline::Expected::AtLeast(total), capacity)?;
+        let (ct_range, tag_range) = layout(&keyed, total);
+        if plaintext_len > 0 {
+            // A memmove: the plaintext may overlap its destination in any way.
+            // SAFETY: both ranges valid (checked above); `copy` allows overlap,
+            // and no slice of either exists yet.
+            unsafe { core::ptr::copy(plaintext, out.add(ct_range.start), plaintext_len) };
+        }
+        // SAFETY: checked; no live input view points into it (copied above).
+        let sealed = unsafe { output(out, capacity) };
+        let tag = keyed.seal_in_place_detached(&nonce, &aad, &mut sealed[ct_range])?;
+        sealed[tag_range].copy_from_slice(&tag);
+        // SAFETY: the caller's contract.
+        unsafe { put_optional(written, total) };
+        Ok(())
+    })
+}
+
+/// Checks and decrypts a sealed message `sealed[..sealed_len]` (the layout
+/// `saline_aead_seal` writes), writing the plaintext, `sealed_len - 16`
+/// bytes, to `out` and its length to `*written` (may be NULL). A wrong tag
+/// is `SALINE_STATUS_VERIFICATION`, and the output is then zeroed: no
+/// unauthenticated plaintext is released.
+///
+/// Aliasing: `out` may overlap `sealed` in any way (in place is
+/// `out == sealed`); overlapping `nonce` or `aad` are copied first.
+/// Thread safety: safe from any number of threads on one handle.
+///
+/// # Safety
+/// Each pointer must be valid for its length (reads for inputs, writes for `out`).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn saline_aead_open(
+    aead: SalineAead,
+    nonce: *const u8,
+    nonce_len: usize,
+    aad: *const u8,
+    aad_len: usize,
+    sealed: *const u8,
+    sealed_len: usize,
+    out: *mut u8,
+    capacity: usize,
+    written: *mut usize,
+) -> c_int {
+    guard(|| {
+        // SAFETY: forwarded from this function's contract.
+        let Request { keyed, nonce, aad } = unsafe { request(aead, nonce, nonce_len, aad, aad_len, out, capacity) }?;
+        // SAFETY: the caller's contract.
+        unsafe { input("ciphertext", sealed, sealed_len) }?;
+        saline::Error::check_length("ciphertext", saline::Expected::AtLeast(TAG_LEN), sealed_len)?;
+        let n = sealed_len - TAG_LEN;
+        saline::Error::check_length("output", saline::Expected::AtLeast(n), capacity)?;
+        let (ct_range, tag_range) = layout(&keyed, sealed_len);
+        // The tag is read out before the output, which may cover it, is written.
+        let mut tag = [0u8; TAG_LEN];
+        // SAFETY: within `sealed` (checked above); `tag` is a separate local.
+        unsafe { core::ptr::copy_nonoverlapping(sealed.add(tag_range.start), tag.as_mut_ptr(), TAG_LEN) };
+        if n > 0 {
+            // SAFETY: both ranges valid; `copy` allows overlap; no slices exist yet.
+            unsafe { core::ptr::copy(sealed.add(ct_range.start), out, n) };
+        }
+        // SAFETY: checked; no live input view points into it.
+        let plain = unsafe { output(out, n) };
+        if let Err(error) = keyed.open_in_place_detached(&nonce, &aad, plain, &tag) {
+            plain.fill(0);
+            return Err(error.into());
+        }
+        // SAFETY: the caller's contract.
+        unsafe { put_optional(written, n) };
+        Ok(())
+    })
+}
