@@ -3,7 +3,7 @@ operation table, with PyNaCl's argument checks and exception classes."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Optional
+from typing import Any, Dict, Optional
 
 from saline import _core
 from saline._core import InvalidTag, ParameterError, lookup
@@ -35,16 +35,16 @@ def run(op: str, entry: Optional[Dict[str, Any]], inputs: list, nums: list, out_
         raise exc.ValueError(str(error)) from None
 
 
+def run_into(op: str, entry: Optional[Dict[str, Any]], inputs: list, nums: list, out: bytearray, failure: str, failure_class: type) -> int:
+    """As :func:`run`, writing into ``out`` (so a secret result can be wiped
+    after use); returns the number of bytes written."""
+    try:
+        return _core.call_into(op, entry, inputs, nums, out)
+    except InvalidTag:
+        raise failure_class(failure) from None
+    except ParameterError as error:
+        raise exc.ValueError(str(error)) from None
+
+
 def algorithm(name: str) -> Dict[str, Any]:
     return lookup(name)
-
-
-def unavailable(name: str) -> Callable[..., Any]:
-    """A libsodium function the core does not have yet (issue 11, the
-    libsodium-parity work): raises UnavailableError when called."""
-
-    def missing(*args: Any, **kwargs: Any) -> Any:
-        raise exc.UnavailableError(f"{name} is not available in this build of saline")
-
-    missing.__name__ = name
-    return missing

@@ -1,10 +1,10 @@
-"""crypto_aead: the IETF ChaCha20-Poly1305, XChaCha20-Poly1305 and
-AES-256-GCM constructions (ciphertext ‖ tag)."""
+"""crypto_aead: the original and IETF ChaCha20-Poly1305, XChaCha20-Poly1305
+and AES-256-GCM constructions (ciphertext ‖ tag)."""
 
 from typing import Optional
 
 from saline.nacl import exceptions as exc
-from saline.nacl.bindings._common import algorithm, run, unavailable
+from saline.nacl.bindings._common import algorithm, run
 from saline.nacl.exceptions import ensure
 
 _MAX = 2**64 - 1
@@ -54,12 +54,11 @@ crypto_aead_aes256gcm_ABYTES = 16
 crypto_aead_aes256gcm_MESSAGEBYTES_MAX = 16 * (2**32 - 2)
 crypto_aead_aes256gcm_encrypt, crypto_aead_aes256gcm_decrypt = _make("crypto_aead_aes256gcm", "aes-gcm", 32, 12)
 
-# The original (pre-IETF, 8-byte nonce) ChaCha20-Poly1305 and AEGIS are not in
-# the core yet (issue 11).
+# The original construction (8-byte nonce, 64-bit counter; libsodium's
+# crypto_aead_chacha20poly1305).
 crypto_aead_chacha20poly1305_KEYBYTES = 32
 crypto_aead_chacha20poly1305_NSECBYTES = 0
 crypto_aead_chacha20poly1305_NPUBBYTES = 8
 crypto_aead_chacha20poly1305_ABYTES = 16
 crypto_aead_chacha20poly1305_MESSAGEBYTES_MAX = _MAX - 16
-crypto_aead_chacha20poly1305_encrypt = unavailable("crypto_aead_chacha20poly1305_encrypt")
-crypto_aead_chacha20poly1305_decrypt = unavailable("crypto_aead_chacha20poly1305_decrypt")
+crypto_aead_chacha20poly1305_encrypt, crypto_aead_chacha20poly1305_decrypt = _make("crypto_aead_chacha20poly1305", "chacha20-poly1305-legacy", 32, 8)

@@ -4,7 +4,7 @@ Ed25519 → Curve25519 key conversions."""
 from typing import Tuple
 
 from saline.nacl import exceptions as exc
-from saline.nacl.bindings._common import require_bytes, run, unavailable
+from saline.nacl.bindings._common import require_bytes, run
 
 crypto_sign_BYTES = 64
 crypto_sign_SEEDBYTES = 32
@@ -68,8 +68,54 @@ def crypto_sign_ed25519_sk_to_seed(secret_key_bytes: bytes) -> bytes:
     return secret_key_bytes[:crypto_sign_SEEDBYTES]
 
 
-# Ed25519ph (RFC 8032 §5.1 prehash) is not in the core yet (issue 11).
-crypto_sign_ed25519ph_state = None
-crypto_sign_ed25519ph_update = unavailable("crypto_sign_ed25519ph_update")
-crypto_sign_ed25519ph_final_create = unavailable("crypto_sign_ed25519ph_final_create")
-crypto_sign_ed25519ph_final_verify = unavailable("crypto_sign_ed25519ph_final_verify")
+class crypto_sign_ed25519ph_state:
+    """The message of an Ed25519ph signature (RFC 8032 §5.1, empty context),
+    absorbed in pieces by :func:`crypto_sign_ed25519ph_update`.
+
+    The operation table signs a whole message (saline-ops Ed25519phSign
+    hashes it with SHA-512 in one call), so the pieces are kept until the
+    final call: memory grows with the message, unlike libsodium's 208-byte
+    SHA-512 state."""
+
+    __slots__ = ("message",)
+
+    def __init__(self) -> None:
+        self.message = bytearray()
+
+
+def _require_state(state: crypto_sign_ed25519ph_state) -> None:
+    if not isinstance(state, crypto_sign_ed25519ph_state):
+        raise exc.TypeError("edph parameter must be a ed25519ph_state object")
+
+
+def crypto_sign_ed25519ph_update(edph: crypto_sign_ed25519ph_state, pmsg: bytes) -> None:
+    _require_state(edph)
+    if not isinstance(pmsg, bytes):
+        raise exc.TypeError("pmsg parameter must be a bytes object")
+    edph.message += pmsg
+
+
+def crypto_sign_ed25519ph_final_create(edph: crypto_sign_ed25519ph_state, sk: bytes) -> bytes:
+    """The 64-byte Ed25519ph signature of everything absorbed."""
+    _require_state(edph)
+    if not isinstance(sk, bytes):
+        raise exc.TypeError("secret key parameter must be a bytes object")
+    if len(sk) != crypto_sign_SECRETKEYBYTES:
+        raise exc.TypeError(f"secret key must be {crypto_sign_SECRETKEYBYTES} bytes long")
+    return run("Ed25519phSign", None, [edph.message, sk], [], crypto_sign_BYTES)
+
+
+def crypto_sign_ed25519ph_final_verify(edph: crypto_sign_ed25519ph_state, signature: bytes, pk: bytes) -> bool:
+    """True, or BadSignatureError."""
+    _require_state(edph)
+    if not isinstance(signature, bytes):
+        raise exc.TypeError("signature parameter must be a bytes object")
+    if len(signature) != crypto_sign_BYTES:
+        raise exc.TypeError(f"signature must be {crypto_sign_BYTES} bytes long")
+    if not isinstance(pk, bytes):
+        raise exc.TypeError("public key parameter must be a bytes object")
+    if len(pk) != crypto_sign_PUBLICKEYBYTES:
+        raise exc.TypeError(f"public key must be {crypto_sign_PUBLICKEYBYTES} bytes long")
+    if run("Ed25519phVerify", None, [signature, edph.message, pk], [], 1) != b"\x01":
+        raise exc.BadSignatureError("Signature was forged or corrupt")
+    return True
