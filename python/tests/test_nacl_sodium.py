@@ -1,6 +1,6 @@
 """saline.nacl.bindings' libsodium-only families (secretstream, crypto_kx,
-SipHash, Ed25519ph, Elligator 2, the original ChaCha20-Poly1305, the scrypt
-"$7$" strings) against PyNaCl (libsodium 1.0.20, pinned in
+SipHash, Ed25519ph, Elligator 2, the original ChaCha20-Poly1305, AEGIS, the
+scrypt "$7$" strings) against PyNaCl (libsodium 1.0.20, pinned in
 requirements-test.txt) on random inputs, in both directions."""
 
 import random
@@ -131,3 +131,17 @@ def test_scrypt_strings_both_ways():
         ours.crypto_pwhash_scryptsalsa208sha256_str_verify(libsodium, password + b"!")
     with pytest.raises(exc.ValueError):
         ours.crypto_pwhash_scryptsalsa208sha256_str_verify(libsodium[:-1], password)
+
+
+@pytest.mark.parametrize("name,size", [("aegis128l", 16), ("aegis256", 32)])
+def test_aegis(name, size):
+    for length in SIZES:
+        message, aad, nonce, key = rand(length), rand(length % 20), rand(size), rand(size)
+        encrypt, decrypt = getattr(ours, f"crypto_aead_{name}_encrypt"), getattr(ours, f"crypto_aead_{name}_decrypt")
+        sealed = encrypt(message, aad, nonce, key)
+        assert sealed == getattr(theirs, f"crypto_aead_{name}_encrypt")(message, aad, nonce, key)
+        assert decrypt(sealed, aad, nonce, key) == message
+        with pytest.raises(exc.CryptoError):
+            decrypt(sealed[:-1] + bytes([sealed[-1] ^ 1]), aad, nonce, key)
+        with pytest.raises(exc.CryptoError):
+            decrypt(sealed[:31], aad, nonce, key)

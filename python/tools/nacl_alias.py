@@ -67,4 +67,4 @@ def pytest_collection_modifyitems(config, items):
     expected = _expected_failures()
     for item in items:
         if item.nodeid in expected or item.nodeid.split("[")[0] in expected:
-            item.add_marker(pytest.mark.xfail(reason="needs a libsodium function the core lacks (issue 11)", strict=True))
+            item.add_marker(pytest.mark.xfail(reason="listed in tools/pynacl_expected_failures.txt", strict=True))
