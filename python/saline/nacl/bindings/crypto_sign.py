@@ -3,6 +3,8 @@ Ed25519 → Curve25519 key conversions."""
 
 from typing import Tuple
 
+from saline import _native
+from saline._core import ParameterError
 from saline.nacl import exceptions as exc
 from saline.nacl.bindings._common import require_bytes, run
 
@@ -70,17 +72,14 @@ def crypto_sign_ed25519_sk_to_seed(secret_key_bytes: bytes) -> bytes:
 
 class crypto_sign_ed25519ph_state:
     """The message of an Ed25519ph signature (RFC 8032 §5.1, empty context),
-    absorbed in pieces by :func:`crypto_sign_ed25519ph_update`.
+    absorbed in pieces by :func:`crypto_sign_ed25519ph_update`: a SHA-512
+    state in the extension (crates/saline-py/src/ed25519ph.rs), constant
+    memory as libsodium's."""
 
-    The operation table signs a whole message (saline-ops Ed25519phSign
-    hashes it with SHA-512 in one call), so the pieces are kept until the
-    final call: memory grows with the message, unlike libsodium's 208-byte
-    SHA-512 state."""
-
-    __slots__ = ("message",)
+    __slots__ = ("state",)
 
     def __init__(self) -> None:
-        self.message = bytearray()
+        self.state = _native.Ed25519phState()
 
 
 def _require_state(state: crypto_sign_ed25519ph_state) -> None:
@@ -92,7 +91,7 @@ def crypto_sign_ed25519ph_update(edph: crypto_sign_ed25519ph_state, pmsg: bytes)
     _require_state(edph)
     if not isinstance(pmsg, bytes):
         raise exc.TypeError("pmsg parameter must be a bytes object")
-    edph.message += pmsg
+    edph.state.update(pmsg)
 
 
 def crypto_sign_ed25519ph_final_create(edph: crypto_sign_ed25519ph_state, sk: bytes) -> bytes:
@@ -102,7 +101,10 @@ def crypto_sign_ed25519ph_final_create(edph: crypto_sign_ed25519ph_state, sk: by
         raise exc.TypeError("secret key parameter must be a bytes object")
     if len(sk) != crypto_sign_SECRETKEYBYTES:
         raise exc.TypeError(f"secret key must be {crypto_sign_SECRETKEYBYTES} bytes long")
-    return run("Ed25519phSign", None, [edph.message, sk], [], crypto_sign_BYTES)
+    try:
+        return edph.state.final_create(sk)
+    except ParameterError as error:
+        raise exc.ValueError(str(error)) from None
 
 
 def crypto_sign_ed25519ph_final_verify(edph: crypto_sign_ed25519ph_state, signature: bytes, pk: bytes) -> bool:
@@ -116,6 +118,6 @@ def crypto_sign_ed25519ph_final_verify(edph: crypto_sign_ed25519ph_state, signat
         raise exc.TypeError("public key parameter must be a bytes object")
     if len(pk) != crypto_sign_PUBLICKEYBYTES:
         raise exc.TypeError(f"public key must be {crypto_sign_PUBLICKEYBYTES} bytes long")
-    if run("Ed25519phVerify", None, [signature, edph.message, pk], [], 1) != b"\x01":
+    if not edph.state.final_verify(signature, pk):
         raise exc.BadSignatureError("Signature was forged or corrupt")
     return True
