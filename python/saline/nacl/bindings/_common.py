@@ -3,7 +3,7 @@ operation table, with PyNaCl's argument checks and exception classes."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import Any, Callable, Dict, Optional
 
 from saline import _core
 from saline._core import InvalidTag, ParameterError, lookup
@@ -24,26 +24,25 @@ def require_len(value: Any, size: int, message: str) -> bytes:
     return value
 
 
-def run(op: str, entry: Optional[Dict[str, Any]], inputs: list, nums: list, out_len: int, failure: str = "Decryption failed. Ciphertext failed verification", failure_class: type = exc.CryptoError) -> bytes:
-    """One saline operation; a failed verification raises ``failure_class``
-    with libsodium's wording, a parameter error PyNaCl's ValueError."""
+def _mapped(call: Callable[..., Any], op: str, entry: Optional[Dict[str, Any]], inputs: list, nums: list, out: Any, failure: str, failure_class: type) -> Any:
     try:
-        return _core.call(op, entry, inputs, nums, out_len)
+        return call(op, entry, inputs, nums, out)
     except InvalidTag:
         raise failure_class(failure) from None
     except ParameterError as error:
         raise exc.ValueError(str(error)) from None
+
+
+def run(op: str, entry: Optional[Dict[str, Any]], inputs: list, nums: list, out_len: int, failure: str = "Decryption failed. Ciphertext failed verification", failure_class: type = exc.CryptoError) -> bytes:
+    """One saline operation; a failed verification raises ``failure_class``
+    with libsodium's wording, a parameter error PyNaCl's ValueError."""
+    return _mapped(_core.call, op, entry, inputs, nums, out_len, failure, failure_class)
 
 
 def run_into(op: str, entry: Optional[Dict[str, Any]], inputs: list, nums: list, out: bytearray, failure: str, failure_class: type) -> int:
     """As :func:`run`, writing into ``out`` (so a secret result can be wiped
     after use); returns the number of bytes written."""
-    try:
-        return _core.call_into(op, entry, inputs, nums, out)
-    except InvalidTag:
-        raise failure_class(failure) from None
-    except ParameterError as error:
-        raise exc.ValueError(str(error)) from None
+    return _mapped(_core.call_into, op, entry, inputs, nums, out, failure, failure_class)
 
 
 def algorithm(name: str) -> Dict[str, Any]:

@@ -33,19 +33,19 @@ def crypto_kx_seed_keypair(seed: bytes) -> Tuple[bytes, bytes]:
     return _split(run("KxKeyPair", None, [seed], [], crypto_kx_PUBLIC_KEY_BYTES + crypto_kx_SECRET_KEY_BYTES))
 
 
+def _session_keys(op: str, side: str, other: str, own_public_key: bytes, own_secret_key: bytes, other_public_key: bytes) -> Tuple[bytes, bytes]:
+    _require(own_public_key, crypto_kx_PUBLIC_KEY_BYTES, f"{side} public key")
+    _require(own_secret_key, crypto_kx_SECRET_KEY_BYTES, f"{side} secret key")
+    _require(other_public_key, crypto_kx_PUBLIC_KEY_BYTES, f"{other} public key")
+    keys = run(op, None, [own_public_key, own_secret_key, other_public_key], [], 2 * crypto_kx_SESSION_KEY_BYTES, f"{side} session key generation failed.")
+    return _split(keys)
+
+
 def crypto_kx_client_session_keys(client_public_key: bytes, client_secret_key: bytes, server_public_key: bytes) -> Tuple[bytes, bytes]:
     """(rx, tx): the client's receiving and sending keys."""
-    _require(client_public_key, crypto_kx_PUBLIC_KEY_BYTES, "Client public key")
-    _require(client_secret_key, crypto_kx_SECRET_KEY_BYTES, "Client secret key")
-    _require(server_public_key, crypto_kx_PUBLIC_KEY_BYTES, "Server public key")
-    keys = run("KxClientSessionKeys", None, [client_public_key, client_secret_key, server_public_key], [], 2 * crypto_kx_SESSION_KEY_BYTES, "Client session key generation failed.")
-    return _split(keys)
+    return _session_keys("KxClientSessionKeys", "Client", "Server", client_public_key, client_secret_key, server_public_key)
 
 
 def crypto_kx_server_session_keys(server_public_key: bytes, server_secret_key: bytes, client_public_key: bytes) -> Tuple[bytes, bytes]:
     """(rx, tx): the server's receiving and sending keys."""
-    _require(server_public_key, crypto_kx_PUBLIC_KEY_BYTES, "Server public key")
-    _require(server_secret_key, crypto_kx_SECRET_KEY_BYTES, "Server secret key")
-    _require(client_public_key, crypto_kx_PUBLIC_KEY_BYTES, "Client public key")
-    keys = run("KxServerSessionKeys", None, [server_public_key, server_secret_key, client_public_key], [], 2 * crypto_kx_SESSION_KEY_BYTES, "Server session key generation failed.")
-    return _split(keys)
+    return _session_keys("KxServerSessionKeys", "Server", "Client", server_public_key, server_secret_key, client_public_key)
