@@ -33,9 +33,14 @@ pub(crate) enum Variant {
 /// lengths (checked by `Aead`).
 #[derive(Clone, Copy)]
 pub(crate) struct AegisFns {
-    pub(crate) seal: fn(Variant, &[u8], &[u8], &[u8], &mut [u8]) -> [u8; TAG_LEN],
-    pub(crate) open: fn(Variant, &[u8], &[u8], &[u8], &mut [u8], &[u8; TAG_LEN]) -> bool,
+    pub(crate) seal: SealFn,
+    pub(crate) open: OpenFn,
 }
+
+/// `seal(variant, key, nonce, aad, buf) -> tag`.
+type SealFn = fn(Variant, &[u8], &[u8], &[u8], &mut [u8]) -> [u8; TAG_LEN];
+/// `open(variant, key, nonce, aad, buf, tag) -> valid`.
+type OpenFn = fn(Variant, &[u8], &[u8], &[u8], &mut [u8], &[u8; TAG_LEN]) -> bool;
 
 /// libsodium first (AES instructions: see docs/DEPENDENCIES.md for the
 /// measurement), the pure Rust code after and alone on WebAssembly.
