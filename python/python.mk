@@ -22,9 +22,8 @@ python-build: $(PY_BIN)/.requirements-installed
 python-test: python-build python-test-pynacl
 	cd python && .venv/bin/pytest -q -p no:cacheprovider tests
 
-# PyNaCl's suite; the tests listed in tools/pynacl_expected_failures.txt need
-# libsodium functions the core does not have yet (issue 11) and are strict
-# xfails, so each one fails the run once it passes.
+# PyNaCl's suite, in full (tools/pynacl_expected_failures.txt lists no
+# expected failures; a test listed there is a strict xfail).
 python-test-pynacl: python-build
 	$(PY_BIN)/python python/tools/run_pynacl_suite.py -q
 

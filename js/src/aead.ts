@@ -89,3 +89,19 @@ export function xchacha20poly1305(key: Uint8Array, nonce: Uint8Array, aad?: Uint
 export function xsalsa20poly1305(key: Uint8Array, nonce: Uint8Array): Cipher {
   return aead('xsalsa20poly1305', 'xsalsa20-poly1305', key, nonce, undefined);
 }
+
+/**
+ * AEGIS-128L (draft-irtf-cfrg-aegis-aead): 16-byte key, 16-byte nonce;
+ * output ciphertext ‖ 32-byte tag (libsodium's crypto_aead_aegis128l).
+ */
+export function aegis128l(key: Uint8Array, nonce: Uint8Array, aad?: Uint8Array): Cipher {
+  return aead('aegis128l', 'aegis-128l', key, nonce, aad);
+}
+
+/**
+ * AEGIS-256 (draft-irtf-cfrg-aegis-aead): 32-byte key, 32-byte nonce;
+ * output ciphertext ‖ 32-byte tag (libsodium's crypto_aead_aegis256).
+ */
+export function aegis256(key: Uint8Array, nonce: Uint8Array, aad?: Uint8Array): Cipher {
+  return aead('aegis256', 'aegis-256', key, nonce, aad);
+}

@@ -26,7 +26,7 @@ export {
 } from './hashes.js';
 export { hmac, poly1305, type Hmac, type Poly1305 } from './mac.js';
 
-export { chacha20poly1305, gcm, xchacha20poly1305, xsalsa20poly1305, type Cipher } from './aead.js';
+export { aegis128l, aegis256, chacha20poly1305, gcm, xchacha20poly1305, xsalsa20poly1305, type Cipher } from './aead.js';
 export { cbc, chacha20, ctr, salsa20, xchacha20, xsalsa20, type CbcOptions, type StreamCipher } from './ciphers.js';
 
 export { box, sealedbox, secretbox } from './nacl.js';

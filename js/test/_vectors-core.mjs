@@ -236,11 +236,14 @@ function cipherCase(S, c, alg) {
 // ---------------------------------------------------------------- aead
 
 const AEADS = {
-  'aes-gcm': { name: 'gcm', nonces: [12], aad: true, tagFirst: false },
-  'chacha20-poly1305': { name: 'chacha20poly1305', nonces: [12], aad: true, tagFirst: false },
-  'xchacha20-poly1305': { name: 'xchacha20poly1305', nonces: [24], aad: true, tagFirst: false },
+  'aes-gcm': { name: 'gcm', nonces: [12], aad: true, tagFirst: false, tagLength: 16 },
+  'chacha20-poly1305': { name: 'chacha20poly1305', nonces: [12], aad: true, tagFirst: false, tagLength: 16 },
+  'xchacha20-poly1305': { name: 'xchacha20poly1305', nonces: [24], aad: true, tagFirst: false, tagLength: 16 },
   // noble's and libsodium's secretbox layout: tag ‖ ciphertext.
-  'xsalsa20-poly1305': { name: 'xsalsa20poly1305', nonces: [24], aad: false, tagFirst: true },
+  'xsalsa20-poly1305': { name: 'xsalsa20poly1305', nonces: [24], aad: false, tagFirst: true, tagLength: 16 },
+  // libsodium's 256-bit AEGIS tags.
+  'aegis-128l': { name: 'aegis128l', nonces: [16], aad: true, tagFirst: false, tagLength: 32 },
+  'aegis-256': { name: 'aegis256', nonces: [32], aad: true, tagFirst: false, tagLength: 32 },
 };
 
 function aeadCase(S, c, alg) {
@@ -250,7 +253,7 @@ function aeadCase(S, c, alg) {
   check(spec.aad || aad.length === 0, `${alg} takes no aad`);
   const make = () => (spec.aad ? api(S, spec.name)(key, nonce, aad) : api(S, spec.name)(key, nonce));
   const sealed = spec.tagFirst ? concat(tag, ct) : concat(ct, tag);
-  if (!spec.nonces.includes(nonce.length) || tag.length !== 16) {
+  if (!spec.nonces.includes(nonce.length) || tag.length !== spec.tagLength) {
     // Outside the API (GCM with a nonce other than 96 bits, a truncated tag):
     // it must refuse, never compute something else.
     rejects(() => make().decrypt(sealed), `${alg} with a ${nonce.length}-byte nonce and a ${tag.length}-byte tag`);

@@ -407,12 +407,14 @@ test('cbc, ctr and the stream ciphers', () => {
   report('ciphers');
 });
 
-test('AEADs: gcm, chacha20poly1305, xchacha20poly1305, xsalsa20poly1305', () => {
+test('AEADs: gcm, chacha20poly1305, xchacha20poly1305, xsalsa20poly1305, aegis128l, aegis256', () => {
   for (const [name, keys, n, goodNonce, hasAad] of [
     ['gcm', [16, 24, 32], 12, N12, true],
     ['chacha20poly1305', [32], 12, N12, true],
     ['xchacha20poly1305', [32], 24, N24, true],
     ['xsalsa20poly1305', [32], 24, N24, false],
+    ['aegis128l', [16], 16, new Uint8Array(16).fill(7), true],
+    ['aegis256', [32], 32, new Uint8Array(32).fill(7), true],
   ]) {
     const k = r.bytes(keys[0]);
     const params = [key(keys, k), nonce(n, goodNonce), ...(hasAad ? [{ name: 'aad', kind: 'bytes', good: AAD, optional: true }] : []), msg('plaintext')];
@@ -420,8 +422,8 @@ test('AEADs: gcm, chacha20poly1305, xchacha20poly1305, xsalsa20poly1305', () => 
     const sealed = (hasAad ? S[name](k, goodNonce, AAD) : S[name](k, goodNonce)).encrypt(MSG);
     const open = (c) => (hasAad ? S[name](k, goodNonce, AAD) : S[name](k, goodNonce)).decrypt(c);
     walk({ name: `${name}.decrypt`, call: open, params: [data('ciphertext', sealed)], expected: MSG });
-    // Shorter than the tag: refused (a length error or a failed check), never a crash.
-    for (const len of [0, 1, 15]) {
+    // Shorter than the tag (16 bytes, 32 for AEGIS): refused (a length error or a failed check), never a crash.
+    for (const len of name.startsWith('aegis') ? [0, 1, 31] : [0, 1, 15]) {
       expectThrow(`${name}.decrypt(${len} bytes)`, () => open(r.bytes(len)), [RangeError, Error], [/ciphertext|authentic|tag/]);
     }
     const forged = sealed.slice();

@@ -233,7 +233,7 @@ test('AES-CBC, AES-CTR and AES-GCM vs node:crypto', () => {
   }
 });
 
-test('ChaCha20-Poly1305 and ChaCha20 vs node:crypto; XChaCha20-Poly1305 vs libsodium and noble', () => {
+test('ChaCha20-Poly1305 and ChaCha20 vs node:crypto; XChaCha20-Poly1305 vs libsodium and noble; AEGIS vs libsodium', () => {
   const r = prng('chacha');
   for (const len of LENGTHS) {
     const msg = r.bytes(len);
@@ -259,6 +259,17 @@ test('ChaCha20-Poly1305 and ChaCha20 vs node:crypto; XChaCha20-Poly1305 vs libso
     same(S.xchacha20poly1305(key, xnonce, aad).decrypt(xs), msg, `xchacha20poly1305 decrypt ${len}`);
     same(sodium.crypto_aead_xchacha20poly1305_ietf_decrypt(null, S.xchacha20poly1305(key, xnonce, aad).encrypt(msg), aad, xnonce, key), msg, `libsodium opens ours ${len}`);
     same(S.xchacha20poly1305(key, xnonce, aad).encrypt(msg), nXchacha20poly1305(key, xnonce, aad).encrypt(msg), `xchacha20poly1305 vs noble ${len}`);
+    // AEGIS (libsodium's 32-byte tags): the native addon runs libsodium's,
+    // WebAssembly the aegis crate's pure Rust code; both against libsodium.js.
+    for (const [fn, size] of [['aegis128l', 16], ['aegis256', 32]]) {
+      const [k, n] = [r.bytes(size), r.bytes(size)];
+      const theirs = sodium[`crypto_aead_${fn}_encrypt`](msg, aad, null, n, k);
+      same(S[fn](k, n, aad).encrypt(msg), theirs, `${fn} vs libsodium ${len}`);
+      same(S[fn](k, n, aad).decrypt(theirs), msg, `${fn} decrypt ${len}`);
+      const bad = theirs.slice();
+      bad[r.int(bad.length)] ^= 1;
+      assert.throws(() => S[fn](k, n, aad).decrypt(bad), /tag|auth|verif/i);
+    }
   }
 });
 

@@ -426,6 +426,53 @@ BCRYPT = [
     ("Zfgr26LWd22Za", "$2b$04$eH8zX.q5Q.j2hO1NkVYJQOM6KxntS/ow3.YzVmFrE4t//CoF4fvne"),
 ]
 
+# draft-irtf-cfrg-aegis-aead-18 Appendix A.2, "Test Vector" 1-9, with the 256-bit tags
+# (libsodium's ABYTES). Vectors 6-9 must be refused (the draft's "error" cases).
+AEGIS128L = [
+    dict(id="tv1", result="valid", key="10010000000000000000000000000000", nonce="10000200000000000000000000000000", aad="",
+         msg="00000000000000000000000000000000", ct="c1c0e58bd913006feba00f4b3cc3594e", tag="25835bfbb21632176cf03840687cb968cace4617af1bd0f7d064c639a5c79ee4"),
+    dict(id="tv2", result="valid", key="10010000000000000000000000000000", nonce="10000200000000000000000000000000", aad="",
+         msg="", ct="", tag="1360dc9db8ae42455f6e5b6a9d488ea4f2184c4e12120249335c4ee84bafe25d"),
+    dict(id="tv3", result="valid", key="10010000000000000000000000000000", nonce="10000200000000000000000000000000", aad="0001020304050607",
+         msg="000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f", ct="79d94593d8c2119d7e8fd9b8fc77845c5c077a05b2528b6ac54b563aed8efe84", tag="022cb796fe7e0ae1197525ff67e309484cfbab6528ddef89f17d74ef8ecd82b3"),
+    dict(id="tv4", result="valid", key="10010000000000000000000000000000", nonce="10000200000000000000000000000000", aad="0001020304050607",
+         msg="000102030405060708090a0b0c0d", ct="79d94593d8c2119d7e8fd9b8fc77", tag="86f1b80bfb463aba711d15405d094baf4a55a15dbfec81a76f35ed0b9c8b04ac"),
+    dict(id="tv5", result="valid", key="10010000000000000000000000000000", nonce="10000200000000000000000000000000", aad="000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20212223242526272829",
+         msg="101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f3031323334353637", ct="b31052ad1cca4e291abcf2df3502e6bdb1bfd6db36798be3607b1f94d34478aa7ede7f7a990fec10", tag="b91e2947a33da8bee89b6794e647baf0fc835ff574aca3fc27c33be0db2aff98"),
+    dict(id="tv6", result="invalid", key="10000200000000000000000000000000", nonce="10010000000000000000000000000000", aad="0001020304050607",
+         msg="", ct="79d94593d8c2119d7e8fd9b8fc77", tag="86f1b80bfb463aba711d15405d094baf4a55a15dbfec81a76f35ed0b9c8b04ac"),
+    dict(id="tv7", result="invalid", key="10010000000000000000000000000000", nonce="10000200000000000000000000000000", aad="0001020304050607",
+         msg="", ct="79d94593d8c2119d7e8fd9b8fc78", tag="86f1b80bfb463aba711d15405d094baf4a55a15dbfec81a76f35ed0b9c8b04ac"),
+    dict(id="tv8", result="invalid", key="10010000000000000000000000000000", nonce="10000200000000000000000000000000", aad="0001020304050608",
+         msg="", ct="79d94593d8c2119d7e8fd9b8fc77", tag="86f1b80bfb463aba711d15405d094baf4a55a15dbfec81a76f35ed0b9c8b04ac"),
+    dict(id="tv9", result="invalid", key="10010000000000000000000000000000", nonce="10000200000000000000000000000000", aad="0001020304050607",
+         msg="", ct="79d94593d8c2119d7e8fd9b8fc77", tag="86f1b80bfb463aba711d15405d094baf4a55a15dbfec81a76f35ed0b9c8b04ad"),
+]
+
+
+# draft-irtf-cfrg-aegis-aead-18 Appendix A.3, "Test Vector" 1-9, with the 256-bit tags
+# (libsodium's ABYTES). Vectors 6-9 must be refused (the draft's "error" cases).
+AEGIS256 = [
+    dict(id="tv1", result="valid", key="1001000000000000000000000000000000000000000000000000000000000000", nonce="1000020000000000000000000000000000000000000000000000000000000000", aad="",
+         msg="00000000000000000000000000000000", ct="754fc3d8c973246dcc6d741412a4b236", tag="1181a1d18091082bf0266f66297d167d2e68b845f61a3b0527d31fc7b7b89f13"),
+    dict(id="tv2", result="valid", key="1001000000000000000000000000000000000000000000000000000000000000", nonce="1000020000000000000000000000000000000000000000000000000000000000", aad="",
+         msg="", ct="", tag="6a348c930adbd654896e1666aad67de989ea75ebaa2b82fb588977b1ffec864a"),
+    dict(id="tv3", result="valid", key="1001000000000000000000000000000000000000000000000000000000000000", nonce="1000020000000000000000000000000000000000000000000000000000000000", aad="0001020304050607",
+         msg="000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f", ct="f373079ed84b2709faee373584585d60accd191db310ef5d8b11833df9dec711", tag="b7d28d0c3c0ebd409fd22b44160503073a547412da0854bfb9723020dab8da1a"),
+    dict(id="tv4", result="valid", key="1001000000000000000000000000000000000000000000000000000000000000", nonce="1000020000000000000000000000000000000000000000000000000000000000", aad="0001020304050607",
+         msg="000102030405060708090a0b0c0d", ct="f373079ed84b2709faee37358458", tag="8c1cc703c81281bee3f6d9966e14948b4a175b2efbdc31e61a98b4465235c2d9"),
+    dict(id="tv5", result="valid", key="1001000000000000000000000000000000000000000000000000000000000000", nonce="1000020000000000000000000000000000000000000000000000000000000000", aad="000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20212223242526272829",
+         msg="101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f3031323334353637", ct="57754a7d09963e7c787583a2e7b859bb24fa1e04d49fd550b2511a358e3bca252a9b1b8b30cc4a67", tag="a3aca270c006094d71c20e6910b5161c0826df233d08919a566ec2c05990f734"),
+    dict(id="tv6", result="invalid", key="1000020000000000000000000000000000000000000000000000000000000000", nonce="1001000000000000000000000000000000000000000000000000000000000000", aad="0001020304050607",
+         msg="", ct="f373079ed84b2709faee37358458", tag="8c1cc703c81281bee3f6d9966e14948b4a175b2efbdc31e61a98b4465235c2d9"),
+    dict(id="tv7", result="invalid", key="1001000000000000000000000000000000000000000000000000000000000000", nonce="1000020000000000000000000000000000000000000000000000000000000000", aad="0001020304050607",
+         msg="", ct="f373079ed84b2709faee37358459", tag="8c1cc703c81281bee3f6d9966e14948b4a175b2efbdc31e61a98b4465235c2d9"),
+    dict(id="tv8", result="invalid", key="1001000000000000000000000000000000000000000000000000000000000000", nonce="1000020000000000000000000000000000000000000000000000000000000000", aad="0001020304050608",
+         msg="", ct="f373079ed84b2709faee37358458", tag="8c1cc703c81281bee3f6d9966e14948b4a175b2efbdc31e61a98b4465235c2d9"),
+    dict(id="tv9", result="invalid", key="1001000000000000000000000000000000000000000000000000000000000000", nonce="1000020000000000000000000000000000000000000000000000000000000000", aad="0001020304050607",
+         msg="", ct="f373079ed84b2709faee37358458", tag="8c1cc703c81281bee3f6d9966e14948b4a175b2efbdc31e61a98b4465235c2da"),
+]
+
 NOTES = """
 ## Notes
 
@@ -451,6 +498,9 @@ NOTES = """
   (libsodium), version 0x13; modular-crypt vectors are stored as `password` + `phc` only.
 - Skipped upstream data: Wycheproof `aes_gcm_siv_test.json` (not in the catalog); BLAKE2bp/BLAKE2sp/BLAKE2Xb/BLAKE2Xs
   entries of `blake2-kat.json`; PyNaCl `secretstream-test-vectors.json` (secretstream is not in the catalog).
+- AEGIS (draft-irtf-cfrg-aegis-aead-18 Appendix A): the values as the draft prints them, also published with
+  the `aegis` crate (src/test-vectors); check.py has no independent Python AEGIS, so the Rust vector tests
+  check them against both of Saline's backends (libsodium's AEGIS and the `aegis` crate's pure Rust code).
 - SHA-512/256 has only the two FIPS 180-4 example messages ("abc" and the 896-bit message).
 """
 
@@ -570,6 +620,11 @@ def _aead_files():
                     source="draft-irtf-cfrg-xchacha-03 Appendix A.3.1",
                     license="Internet-Draft text (IETF Trust)", algorithm="xchacha20-poly1305", kind="aead",
                     cases=[c(d["id"], **{k: v for k, v in d.items() if k != "id"}) for d in XCHACHAPOLY]))
+    for path, algorithm, section, cases in (("aead/aegis-128l-draft-irtf-cfrg-aegis-aead.json", "aegis-128l", "A.2", AEGIS128L),
+                                            ("aead/aegis-256-draft-irtf-cfrg-aegis-aead.json", "aegis-256", "A.3", AEGIS256)):
+        out.append(dict(path=path, source=f"draft-irtf-cfrg-aegis-aead-18 Appendix {section}, 256-bit tags (tv6-tv9: the draft's failures)",
+                        license="Internet-Draft text (IETF Trust)", algorithm=algorithm, kind="aead",
+                        cases=[c(d["id"], **{k: v for k, v in d.items() if k != "id"}) for d in cases]))
     out.append(dict(path="aead/xsalsa20-poly1305-nacl.json",
                     source="D. J. Bernstein, \"Cryptography in NaCl\" §8 secretbox example (tag = first 16 bytes of the box)",
                     license="public domain (NaCl)", algorithm="xsalsa20-poly1305", kind="aead",

@@ -531,11 +531,12 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
         Op::AeadSeal => {
             let aead = aead::Aead::new(algorithm(alg)?, b.req(0, "key")?)?;
             let plaintext = b.req(3, "plaintext")?;
-            let total = plaintext.len() + aead::TAG_LEN;
+            let tag_len = aead.tag_len();
+            let total = plaintext.len() + tag_len;
             let dst = exactly(out, total)?;
             let prefix = aead.algorithm().info().tag_position == saline::catalog::TagPosition::Prefix;
             let (ct, tag_slot) = if prefix {
-                let (t, c) = dst.split_at_mut(aead::TAG_LEN);
+                let (t, c) = dst.split_at_mut(tag_len);
                 (c, t)
             } else {
                 dst.split_at_mut(plaintext.len())
@@ -548,10 +549,11 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
         Op::AeadOpen => {
             let aead = aead::Aead::new(algorithm(alg)?, b.req(0, "key")?)?;
             let sealed = b.req(3, "ciphertext")?;
-            Error::check_length("ciphertext", Expected::AtLeast(aead::TAG_LEN), sealed.len())?;
-            let n = sealed.len() - aead::TAG_LEN;
+            let tag_len = aead.tag_len();
+            Error::check_length("ciphertext", Expected::AtLeast(tag_len), sealed.len())?;
+            let n = sealed.len() - tag_len;
             let prefix = aead.algorithm().info().tag_position == saline::catalog::TagPosition::Prefix;
-            let (ct, tag) = if prefix { (&sealed[aead::TAG_LEN..], &sealed[..aead::TAG_LEN]) } else { sealed.split_at(n) };
+            let (ct, tag) = if prefix { (&sealed[tag_len..], &sealed[..tag_len]) } else { sealed.split_at(n) };
             let dst = exactly(out, n)?;
             dst.copy_from_slice(ct);
             if let Err(e) = aead.open_in_place_detached(b.req(1, "nonce")?, b.opt(2).unwrap_or(&[]), dst, tag) {

@@ -18,6 +18,8 @@
 //! `catch_unwind` (PyO3 turns a panic into `PanicException` too, but this
 //! keeps the message and class in one place).
 
+mod ed25519ph;
+
 use std::ffi::{c_char, c_int, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -559,6 +561,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(catalog_json, m)?)?;
     m.add_function(wrap_pyfunction!(operations, m)?)?;
     m.add_class::<PyStream>()?;
+    m.add_class::<ed25519ph::Ed25519phState>()?;
     m.add("InvalidTag", py.get_type::<InvalidTag>())?;
     m.add("ParameterError", py.get_type::<ParameterError>())?;
     m.add("ArgumentTypeError", py.get_type::<ArgumentTypeError>())?;

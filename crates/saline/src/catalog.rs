@@ -227,6 +227,9 @@ catalog! {
     ChaCha20Poly1305Legacy = 104, "chacha20-poly1305-legacy", ["crypto_aead_chacha20poly1305"], Aead, key K32, nonce Some(Ex(8)), tag 16, out 0, max 0, block 64, Suffix;
     // libsodium's crypto_secretbox_xchacha20poly1305: the secretbox construction over XChaCha20 (no aad).
     XChaCha20Poly1305Secretbox = 106, "xchacha20-poly1305-secretbox", ["crypto_secretbox_xchacha20poly1305"], Aead, key K32, nonce Some(Ex(24)), tag 16, out 0, max 0, block 64, Prefix;
+    // AEGIS (draft-irtf-cfrg-aegis-aead-18) with libsodium's 32-byte tag (crypto_aead_aegis{128l,256}_ABYTES).
+    Aegis128L = 107, "aegis-128l", ["aegis128l", "crypto_aead_aegis128l"], Aead, key Some(Ex(16)), nonce Some(Ex(16)), tag 32, out 0, max 0, block 32, Suffix;
+    Aegis256 = 108, "aegis-256", ["aegis256", "crypto_aead_aegis256"], Aead, key K32, nonce Some(Ex(32)), tag 32, out 0, max 0, block 16, Suffix;
     // libsodium's streaming AEAD: 24-byte header (in the nonce column), 17 bytes per chunk.
     SecretStreamXChaCha20Poly1305 = 105, "secretstream-xchacha20-poly1305", ["crypto_secretstream_xchacha20poly1305", "secretstream"], SecretStream, key K32, nonce Some(Ex(24)), tag 17, out 0, max 0, block 64, Suffix;
 

@@ -115,36 +115,39 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
                 out.extend([boxed, c]);
             }
         }
-        "chacha20poly1305" | "xchacha20poly1305" | "aes-gcm" => {
-            let (algorithm, nonce_len) = match primitive {
-                "aes-gcm" => (Algorithm::AesGcm, 12),
-                "chacha20poly1305" => (Algorithm::ChaCha20Poly1305, 12),
-                _ => (Algorithm::XChaCha20Poly1305, 24),
+        "chacha20poly1305" | "xchacha20poly1305" | "aes-gcm" | "aegis" => {
+            // (algorithm, nonce length, key lengths)
+            let cases: &[(Algorithm, usize, &[usize])] = match primitive {
+                "aes-gcm" => &[(Algorithm::AesGcm, 12, &[16, 24, 32])],
+                "chacha20poly1305" => &[(Algorithm::ChaCha20Poly1305, 12, &[32])],
+                "aegis" => &[(Algorithm::Aegis128L, 16, &[16]), (Algorithm::Aegis256, 32, &[32])],
+                _ => &[(Algorithm::XChaCha20Poly1305, 24, &[32])],
             };
-            let key_lens: &[usize] = if primitive == "aes-gcm" { &[16, 24, 32] } else { &[32] };
-            for &n in SIZES {
-                for &key_len in key_lens {
-                    let (key, nonce) = (bytes(&mut rng, key_len), bytes(&mut rng, nonce_len));
-                    let (aad, msg) = (bytes(&mut rng, n % 70), bytes(&mut rng, n));
-                    let a = aead::Aead::new(algorithm, &key).unwrap();
-                    let sealed = a.seal(&nonce, &aad, &msg).unwrap();
-                    assert_eq!(a.open(&nonce, &aad, &sealed).unwrap(), msg);
-                    // Forgeries: a flipped bit in the ciphertext, the tag, the AAD.
-                    let mut bad = sealed.clone();
-                    let at = (n * 13 + 5) % bad.len();
-                    bad[at] ^= 1;
-                    assert!(a.open(&nonce, &aad, &bad).is_err());
-                    let mut bad_aad = aad.clone();
-                    bad_aad.push(0);
-                    assert!(a.open(&nonce, &bad_aad, &sealed).is_err());
-                    // A rejected in-place open leaves the ciphertext, on every backend.
-                    let (ct, tag) = sealed.split_at(n);
-                    let mut buf = ct.to_vec();
-                    let mut wrong = tag.to_vec();
-                    wrong[0] ^= 1;
-                    assert!(a.open_in_place_detached(&nonce, &aad, &mut buf, &wrong).is_err());
-                    assert!(buf == ct, "{primitive}: a rejected open changed the buffer");
-                    out.push(sealed);
+            for &(algorithm, nonce_len, key_lens) in cases {
+                for &n in SIZES {
+                    for &key_len in key_lens {
+                        let (key, nonce) = (bytes(&mut rng, key_len), bytes(&mut rng, nonce_len));
+                        let (aad, msg) = (bytes(&mut rng, n % 70), bytes(&mut rng, n));
+                        let a = aead::Aead::new(algorithm, &key).unwrap();
+                        let sealed = a.seal(&nonce, &aad, &msg).unwrap();
+                        assert_eq!(a.open(&nonce, &aad, &sealed).unwrap(), msg);
+                        // Forgeries: a flipped bit in the ciphertext, the tag, the AAD.
+                        let mut bad = sealed.clone();
+                        let at = (n * 13 + 5) % bad.len();
+                        bad[at] ^= 1;
+                        assert!(a.open(&nonce, &aad, &bad).is_err());
+                        let mut bad_aad = aad.clone();
+                        bad_aad.push(0);
+                        assert!(a.open(&nonce, &bad_aad, &sealed).is_err());
+                        // A rejected in-place open leaves the ciphertext, on every backend.
+                        let (ct, tag) = sealed.split_at(n);
+                        let mut buf = ct.to_vec();
+                        let mut wrong = tag.to_vec();
+                        wrong[0] ^= 1;
+                        assert!(a.open_in_place_detached(&nonce, &aad, &mut buf, &wrong).is_err());
+                        assert!(buf == ct, "{primitive}: a rejected open changed the buffer");
+                        out.push(sealed);
+                    }
                 }
             }
         }
@@ -202,13 +205,14 @@ fn every_backend_agrees_with_the_portable_one() {
 #[cfg(not(target_arch = "wasm32"))]
 #[test]
 fn native_defaults() {
-    let want: [(&str, &[&str]); 7] = [
+    let want: [(&str, &[&str]); 8] = [
         ("poly1305", &["libsodium", "rustcrypto"]),
         ("salsa20", &["libsodium", "rustcrypto"]),
         ("xsalsa20poly1305", &["libsodium", "rustcrypto"]),
         ("chacha20poly1305", &["ring", "libsodium", "rustcrypto"]),
         ("xchacha20poly1305", &["libsodium", "rustcrypto"]),
         ("aes-gcm", &["ring", "rustcrypto"]),
+        ("aegis", &["libsodium", "rust"]),
         ("x25519", &["libsodium", "dalek"]),
     ];
     for (primitive, list) in want {

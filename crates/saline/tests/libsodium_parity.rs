@@ -1754,3 +1754,84 @@ fn auth_streams_match_libsodium() {
     assert!(matches!(crypto_auth(b"", &[0; 31]), Err(Error::InvalidLength { what: "key", .. })));
     report("auth streams", cases);
 }
+
+// ---------------------------------------------------------------- AEGIS
+
+/// libsodium's AEGIS, combined layout (`ciphertext ‖ 32-byte tag`), or None
+/// when it refuses.
+fn sodium_aegis(algorithm: saline::Algorithm, seal: bool, input: &[u8], ad: &[u8], nonce: &[u8], key: &[u8]) -> Option<Vec<u8>> {
+    let aegis128l = algorithm == saline::Algorithm::Aegis128L;
+    let mut out = vec![0u8; if seal { input.len() + 32 } else { input.len().checked_sub(32)? }];
+    let mut out_len = 0u64;
+    // SAFETY: `out` has room for the result; key and nonce have the sizes
+    // the tests give them (16/16 for 128L, 32/32 for 256).
+    let rc = unsafe {
+        match (aegis128l, seal) {
+            (true, true) => ffi::crypto_aead_aegis128l_encrypt(out.as_mut_ptr(), &mut out_len, input.as_ptr(), input.len() as u64, ad.as_ptr(), ad.len() as u64, std::ptr::null(), nonce.as_ptr(), key.as_ptr()),
+            (false, true) => ffi::crypto_aead_aegis256_encrypt(out.as_mut_ptr(), &mut out_len, input.as_ptr(), input.len() as u64, ad.as_ptr(), ad.len() as u64, std::ptr::null(), nonce.as_ptr(), key.as_ptr()),
+            (true, false) => ffi::crypto_aead_aegis128l_decrypt(out.as_mut_ptr(), &mut out_len, std::ptr::null_mut(), input.as_ptr(), input.len() as u64, ad.as_ptr(), ad.len() as u64, nonce.as_ptr(), key.as_ptr()),
+            (false, false) => ffi::crypto_aead_aegis256_decrypt(out.as_mut_ptr(), &mut out_len, std::ptr::null_mut(), input.as_ptr(), input.len() as u64, ad.as_ptr(), ad.len() as u64, nonce.as_ptr(), key.as_ptr()),
+        }
+    };
+    (rc == 0).then(|| {
+        assert_eq!(out_len as usize, out.len());
+        out
+    })
+}
+
+/// Both of Saline's AEGIS backends (forced in turn: libsodium's, then the
+/// `aegis` crate's pure Rust code that WebAssembly builds use) against
+/// libsodium, on random inputs and forgeries.
+#[test]
+fn aegis_matches_libsodium() {
+    use saline::{aead::Aead, Algorithm};
+    let mut rng = setup("aegis");
+    let mut cases = 0;
+    assert_eq!(unsafe { (ffi::crypto_aead_aegis128l_keybytes(), ffi::crypto_aead_aegis128l_npubbytes(), ffi::crypto_aead_aegis128l_abytes()) }, (16, 16, 32));
+    assert_eq!(unsafe { (ffi::crypto_aead_aegis256_keybytes(), ffi::crypto_aead_aegis256_npubbytes(), ffi::crypto_aead_aegis256_abytes()) }, (32, 32, 32));
+    let backends = saline::backend::backends().into_iter().find(|b| b.primitive == "aegis").unwrap().available;
+    for backend in backends {
+        saline::backend::force("aegis", backend).unwrap();
+        for (algorithm, size) in [(Algorithm::Aegis128L, 16), (Algorithm::Aegis256, 32)] {
+            for &len in LENGTHS.iter().chain(&[1 << 16]) {
+                let (key, nonce, message, ad) = (bytes(&mut rng, size), bytes(&mut rng, size), bytes(&mut rng, len), listed_bytes(&mut rng));
+                let aead = Aead::new(algorithm, &key).unwrap();
+                assert_eq!(aead.tag_len(), 32);
+                let sealed = aead.seal(&nonce, &ad, &message).unwrap();
+                assert_eq!(Some(sealed.clone()), sodium_aegis(algorithm, true, &message, &ad, &nonce, &key), "{backend} {algorithm:?} {len}");
+                assert_eq!(sodium_aegis(algorithm, false, &sealed, &ad, &nonce, &key).as_deref(), Some(&message[..]));
+                assert_eq!(aead.open(&nonce, &ad, &sealed).unwrap(), message);
+                // Detached and in place: the same bytes; a rejected open
+                // leaves the ciphertext (AEGIS decrypts before it checks).
+                let mut buf = message.clone();
+                let tag = aead.seal_in_place_detached(&nonce, &ad, &mut buf).unwrap();
+                assert_eq!([&buf[..], &tag[..]].concat(), sealed);
+                cases += 4;
+                let forged = flip_bit(&mut rng, &sealed);
+                assert!(sodium_aegis(algorithm, false, &forged, &ad, &nonce, &key).is_none());
+                assert_verification_failed("open, flipped bit", aead.open(&nonce, &ad, &forged));
+                let (fc, ft) = forged.split_at(len);
+                let mut buf = fc.to_vec();
+                assert_verification_failed("open in place, flipped bit", aead.open_in_place_detached(&nonce, &ad, &mut buf, ft));
+                assert_eq!(buf, fc, "{backend}: a rejected open changed the buffer");
+                let other_ad = if ad.is_empty() { vec![1] } else { flip_bit(&mut rng, &ad) };
+                assert!(sodium_aegis(algorithm, false, &sealed, &other_ad, &nonce, &key).is_none());
+                assert_verification_failed("open, other ad", aead.open(&nonce, &other_ad, &sealed));
+                let other_nonce = flip_bit(&mut rng, &nonce);
+                assert_verification_failed("open, other nonce", aead.open(&other_nonce, &ad, &sealed));
+                cases += 4;
+            }
+            // Shorter than a tag, a 16-byte tag, wrong nonce and key sizes: length errors.
+            let aead = Aead::new(algorithm, &bytes(&mut rng, size)).unwrap();
+            let nonce = bytes(&mut rng, size);
+            for len in 0..32 {
+                assert!(matches!(aead.open(&nonce, b"", &bytes(&mut rng, len)), Err(Error::InvalidLength { what: "ciphertext", .. })));
+            }
+            assert!(matches!(aead.open_in_place_detached(&nonce, b"", &mut [0u8; 4], &[0u8; 16]), Err(Error::InvalidLength { what: "tag", .. })));
+            assert!(matches!(aead.seal(&nonce[1..], b"", b""), Err(Error::InvalidLength { what: "nonce", .. })));
+            assert!(matches!(Aead::new(algorithm, &bytes(&mut rng, size + 1)), Err(Error::InvalidLength { what: "key", .. })));
+        }
+    }
+    saline::backend::force("aegis", "libsodium").unwrap();
+    report("aegis", cases);
+}

@@ -56,7 +56,7 @@ for (const e of catalog) {
     else if (e.kind === 'cipher') run(label, Op.StreamXor, e.id, [key, nonce, data, 1], 3, size);
     else if (e.kind === 'aead') {
       const aad = e.name === 'xsalsa20-poly1305' ? null : bytes(size % 50, e.id + 3);
-      const sealed = run(label, Op.AeadSeal, e.id, [key, nonce, aad, data], 4, size + 16);
+      const sealed = run(label, Op.AeadSeal, e.id, [key, nonce, aad, data], 4, size + e.tagLength);
       run(`${label}/open`, Op.AeadOpen, e.id, [key, nonce, aad, sealed], 4, size);
       sealed[0] ^= 1;
       run(`${label}/forged`, Op.AeadOpen, e.id, [key, nonce, aad, sealed], 4, size);

@@ -2,8 +2,9 @@
 //! 96-bit nonce), ChaCha20-Poly1305 (RFC 8439 §2.8), XChaCha20-Poly1305
 //! (draft-irtf-cfrg-xchacha), XSalsa20-Poly1305 (NaCl secretbox) and the
 //! original ChaCha20-Poly1305 with a 64-bit nonce (libsodium's
-//! `crypto_aead_chacha20poly1305`), and libsodium's XChaCha20 secretbox
-//! (`crypto_secretbox_xchacha20poly1305`, `tag ‖ ciphertext`, no aad).
+//! `crypto_aead_chacha20poly1305`), libsodium's XChaCha20 secretbox
+//! (`crypto_secretbox_xchacha20poly1305`, `tag ‖ ciphertext`, no aad), and
+//! AEGIS-128L/AEGIS-256 with libsodium's 32-byte tags.
 //!
 //! Combined layouts follow the catalog's [`TagPosition`]: `ciphertext ‖ tag`
 //! for the RFC 5116 AEADs, `tag ‖ ciphertext` for XSalsa20-Poly1305
@@ -21,6 +22,7 @@
 //! # Ok::<(), saline::Error>(())
 //! ```
 
+pub(crate) mod aegis;
 mod chacha20poly1305_legacy;
 mod xsalsa20poly1305;
 
@@ -128,8 +130,45 @@ pub(crate) fn xsalsa20poly1305_open(key: &[u8; 32], nonce: &[u8; 24], buf: &mut 
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 const CHACHA20POLY1305_MAX_PLAINTEXT: u64 = (1 << 38) - 64;
 
-/// Every AEAD in the catalog has a 16-byte tag.
+/// The tag length of every AEAD in the catalog but AEGIS.
 pub const TAG_LEN: usize = 16;
+
+/// The longest tag: AEGIS's 32 bytes (libsodium's ABYTES).
+pub const MAX_TAG_LEN: usize = aegis::TAG_LEN;
+
+/// An AEAD tag: 16 bytes, or 32 for AEGIS ([`Aead::tag_len`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Tag {
+    bytes: [u8; MAX_TAG_LEN],
+    len: usize,
+}
+
+impl Tag {
+    fn new(tag: &[u8]) -> Tag {
+        let mut bytes = [0u8; MAX_TAG_LEN];
+        bytes[..tag.len()].copy_from_slice(tag);
+        Tag { bytes, len: tag.len() }
+    }
+}
+
+impl core::ops::Deref for Tag {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+}
+
+impl AsRef<[u8]> for Tag {
+    fn as_ref(&self) -> &[u8] {
+        self
+    }
+}
+
+impl core::fmt::Debug for Tag {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("Tag").field(&&self[..]).finish()
+    }
+}
 
 type Aes192Gcm = aes_gcm::AesGcm<aes::Aes192, aes_gcm::aead::consts::U12>;
 
@@ -142,6 +181,8 @@ enum Cipher {
     XSalsa20Poly1305(Zeroizing<[u8; 32]>),
     ChaCha20Poly1305Legacy(Zeroizing<[u8; 32]>),
     XChaCha20Poly1305Secretbox(Zeroizing<[u8; 32]>),
+    /// AEGIS-128L (the first 16 key bytes) or AEGIS-256.
+    Aegis(aegis::Variant, Zeroizing<[u8; 32]>),
     /// AES-128/256-GCM or ChaCha20-Poly1305 from ring (native builds).
     #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
     Ring(crate::backend::ring::AeadKey),
@@ -197,6 +238,12 @@ impl Aead {
             (Algorithm::XSalsa20Poly1305, _) => Cipher::XSalsa20Poly1305(Zeroizing::new(*fixed::<32>("key", key)?)),
             (Algorithm::ChaCha20Poly1305Legacy, _) => Cipher::ChaCha20Poly1305Legacy(Zeroizing::new(*fixed::<32>("key", key)?)),
             (Algorithm::XChaCha20Poly1305Secretbox, _) => Cipher::XChaCha20Poly1305Secretbox(Zeroizing::new(*fixed::<32>("key", key)?)),
+            (Algorithm::Aegis128L | Algorithm::Aegis256, _) => {
+                let variant = if algorithm == Algorithm::Aegis128L { aegis::Variant::Aegis128L } else { aegis::Variant::Aegis256 };
+                let mut stored = Zeroizing::new([0u8; 32]);
+                stored[..key.len()].copy_from_slice(key);
+                Cipher::Aegis(variant, stored)
+            }
             _ => unreachable!("expect_kind admitted only AEADs"),
         };
         Ok(Aead { algorithm, cipher })
@@ -207,6 +254,19 @@ impl Aead {
         self.algorithm
     }
 
+    /// The tag length: [`TAG_LEN`] (16), or 32 for AEGIS.
+    pub fn tag_len(&self) -> usize {
+        self.algorithm.info().tag_len
+    }
+
+    /// The AEGIS key, as long as the variant's (16 or 32 bytes).
+    fn aegis_key(variant: aegis::Variant, stored: &[u8; 32]) -> &[u8] {
+        match variant {
+            aegis::Variant::Aegis128L => &stored[..16],
+            aegis::Variant::Aegis256 => &stored[..],
+        }
+    }
+
     fn check(&self, nonce: &[u8], aad: &[u8]) -> Result<()> {
         Error::check_length("nonce", self.algorithm.info().nonce.expect("AEADs take nonces"), nonce.len())?;
         if !aad.is_empty() && matches!(self.cipher, Cipher::XSalsa20Poly1305(_) | Cipher::XChaCha20Poly1305Secretbox(_)) {
@@ -215,7 +275,7 @@ impl Aead {
         Ok(())
     }
 
-    /// Encrypts `buf` in place and returns the tag.
+    /// Encrypts `buf` in place and returns the tag ([`Aead::tag_len`] bytes).
     ///
     /// # Errors
     /// [`Error::InvalidLength`] for a wrong nonce length;
@@ -223,11 +283,14 @@ impl Aead {
     /// (XSalsa20-Poly1305, XChaCha20-Poly1305-secretbox);
     /// [`Error::OutputLimit`] for a message longer than the algorithm allows
     /// (2^36 - 32 bytes for GCM, 2^38 - 64 for ChaCha20-Poly1305 and
-    /// the 64-bit-nonce original).
-    pub fn seal_in_place_detached(&self, nonce: &[u8], aad: &[u8], buf: &mut [u8]) -> Result<[u8; TAG_LEN]> {
+    /// the 64-bit-nonce original; AEGIS's 2^61 - 1 is beyond any buffer).
+    pub fn seal_in_place_detached(&self, nonce: &[u8], aad: &[u8], buf: &mut [u8]) -> Result<Tag> {
         self.check(nonce, aad)?;
+        if let Cipher::Aegis(variant, key) = &self.cipher {
+            return Ok(Tag::new(&aegis::seal(*variant, Self::aegis_key(*variant, key), nonce, aad, buf)));
+        }
         let limit = |_| Error::OutputLimit { what: "plaintext" };
-        Ok(match &self.cipher {
+        let tag: [u8; TAG_LEN] = match &self.cipher {
             Cipher::Aes128Gcm(c) => c.encrypt_in_place_detached(nonce.into(), aad, buf).map_err(limit)?.into(),
             Cipher::Aes192Gcm(c) => c.encrypt_in_place_detached(nonce.into(), aad, buf).map_err(limit)?.into(),
             Cipher::Aes256Gcm(c) => c.encrypt_in_place_detached(nonce.into(), aad, buf).map_err(limit)?.into(),
@@ -241,6 +304,7 @@ impl Aead {
                 chacha20poly1305_legacy::seal_in_place(key, fixed("nonce", nonce)?, aad, buf)
             }
             Cipher::XChaCha20Poly1305Secretbox(key) => crate::sodium::secretbox::seal_in_place(key, fixed("nonce", nonce)?, buf)?,
+            Cipher::Aegis(..) => unreachable!("AEGIS is sealed above"),
             #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
             Cipher::Ring(key) => key.seal(fixed("nonce", nonce)?, aad, buf).ok_or(Error::OutputLimit { what: "plaintext" })?,
             #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
@@ -253,15 +317,16 @@ impl Aead {
                 }
                 key.seal(nonce, aad, buf)
             }
-        })
+        };
+        Ok(Tag::new(&tag))
     }
 
     /// Checks `tag` and, only if it is valid, decrypts `buf` in place.
     ///
     /// # Errors
     /// As [`Aead::seal_in_place_detached`]; [`Error::InvalidLength`] for a
-    /// tag that is not 16 bytes; [`Error::VerificationFailed`] for a wrong
-    /// tag, in which case `buf` still holds the ciphertext.
+    /// tag that is not [`Aead::tag_len`] bytes; [`Error::VerificationFailed`]
+    /// for a wrong tag, in which case `buf` still holds the ciphertext.
     pub fn open_in_place_detached(&self, nonce: &[u8], aad: &[u8], buf: &mut [u8], tag: &[u8]) -> Result<()> {
         self.open_detached_inner(nonce, aad, buf, tag, true)
     }
@@ -272,6 +337,11 @@ impl Aead {
         #[cfg(not(all(feature = "std", not(target_arch = "wasm32"))))]
         let _ = keep_ciphertext;
         self.check(nonce, aad)?;
+        if let Cipher::Aegis(variant, key) = &self.cipher {
+            let tag: &[u8; aegis::TAG_LEN] = fixed("tag", tag)?;
+            let ok = aegis::open(*variant, Self::aegis_key(*variant, key), nonce, aad, buf, tag, keep_ciphertext);
+            return if ok { Ok(()) } else { Err(Error::VerificationFailed) };
+        }
         let tag: &[u8; TAG_LEN] = fixed("tag", tag)?;
         let ok = match &self.cipher {
             Cipher::Aes128Gcm(c) => c.decrypt_in_place_detached(nonce.into(), aad, buf, tag.into()).is_ok(),
@@ -282,6 +352,7 @@ impl Aead {
             Cipher::XSalsa20Poly1305(key) => xsalsa20poly1305_open(key, fixed("nonce", nonce)?, buf, tag),
             Cipher::ChaCha20Poly1305Legacy(key) => chacha20poly1305_legacy::open_in_place(key, fixed("nonce", nonce)?, aad, buf, tag),
             Cipher::XChaCha20Poly1305Secretbox(key) => crate::sodium::secretbox::open_in_place(key, fixed("nonce", nonce)?, buf, tag),
+            Cipher::Aegis(..) => unreachable!("AEGIS is opened above"),
             #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
             Cipher::Ring(key) => key.open(fixed("nonce", nonce)?, aad, buf, tag, keep_ciphertext),
             #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
@@ -296,12 +367,12 @@ impl Aead {
 
     /// Encrypts `plaintext` and returns the combined layout
     /// (`ciphertext ‖ tag`, or `tag ‖ ciphertext` for XSalsa20-Poly1305),
-    /// `plaintext.len() + 16` bytes.
+    /// `plaintext.len() + tag_len()` bytes.
     ///
     /// # Errors
     /// As [`Aead::seal_in_place_detached`].
     pub fn seal(&self, nonce: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Vec<u8>> {
-        let mut out = alloc::vec![0u8; plaintext.len() + TAG_LEN];
+        let mut out = alloc::vec![0u8; plaintext.len() + self.tag_len()];
         let (ct_range, tag_range) = self.layout(out.len());
         out[ct_range.clone()].copy_from_slice(plaintext);
         let tag = self.seal_in_place_detached(nonce, aad, &mut out[ct_range])?;
@@ -313,9 +384,9 @@ impl Aead {
     ///
     /// # Errors
     /// As [`Aead::open_in_place_detached`]; [`Error::InvalidLength`] for input
-    /// shorter than the 16-byte tag.
+    /// shorter than the tag.
     pub fn open(&self, nonce: &[u8], aad: &[u8], sealed: &[u8]) -> Result<Vec<u8>> {
-        Error::check_length("ciphertext", Expected::AtLeast(TAG_LEN), sealed.len())?;
+        Error::check_length("ciphertext", Expected::AtLeast(self.tag_len()), sealed.len())?;
         let (ct_range, tag_range) = self.layout(sealed.len());
         let mut out = sealed[ct_range].to_vec();
         // `out` is a copy that is wiped on failure: no need to keep the ciphertext.
@@ -330,9 +401,10 @@ impl Aead {
 
     /// Where the ciphertext and the tag sit in a combined buffer of `len` bytes.
     fn layout(&self, len: usize) -> (core::ops::Range<usize>, core::ops::Range<usize>) {
+        let tag_len = self.tag_len();
         match self.algorithm.info().tag_position {
-            TagPosition::Suffix => (0..len - TAG_LEN, len - TAG_LEN..len),
-            TagPosition::Prefix => (TAG_LEN..len, 0..TAG_LEN),
+            TagPosition::Suffix => (0..len - tag_len, len - tag_len..len),
+            TagPosition::Prefix => (tag_len..len, 0..tag_len),
         }
     }
 }

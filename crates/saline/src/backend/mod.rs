@@ -41,6 +41,8 @@ use crate::error::{Error, Result};
 
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 pub(crate) mod libsodium;
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+pub(crate) mod libsodium_aegis;
 /// Runs `open` (a decryption that zeroes its buffer on a wrong tag, as ring's
 /// and libsodium's ChaCha20-Poly1305 do) so that, with `keep_ciphertext`, a
 /// rejected `buf` still holds the ciphertext: on a copy, wiped after.
@@ -63,7 +65,7 @@ pub(crate) mod ring;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BackendInfo {
     /// The primitive ("poly1305", "salsa20", "xsalsa20poly1305", "chacha20poly1305",
-    /// "xchacha20poly1305", "aes-gcm", "x25519"), as `SALINE_FORCE` and [`force`] name it.
+    /// "xchacha20poly1305", "aes-gcm", "aegis", "x25519"), as `SALINE_FORCE` and [`force`] name it.
     pub primitive: &'static str,
     /// The backend in use.
     pub selected: &'static str,
@@ -165,13 +167,14 @@ impl<F: Copy + Sync> Slot for Registry<F> {
 }
 
 /// Every registry, in the order [`backends`] reports them.
-static ALL: [&dyn Slot; 7] = [
+static ALL: [&dyn Slot; 8] = [
     &crate::mac::POLY1305_BACKENDS,
     &crate::cipher::SALSA20_BACKENDS,
     &crate::aead::XSALSA20POLY1305_BACKENDS,
     &crate::aead::CHACHA20POLY1305_BACKENDS,
     &crate::aead::XCHACHA20POLY1305_BACKENDS,
     &crate::aead::AES_GCM_BACKENDS,
+    &crate::aead::aegis::AEGIS_BACKENDS,
     &crate::curve::x25519::X25519_BACKENDS,
 ];
 

@@ -40,7 +40,7 @@ fn keyed(algorithm: Algorithm, key: &[u8]) -> Result<Aead> {
 fn encrypt_detached(algorithm: Algorithm, message: &[u8], ad: &[u8], nonce: &[u8], key: &[u8]) -> Result<(Vec<u8>, [u8; TAG_LEN])> {
     let mut out = message.to_vec();
     let tag = keyed(algorithm, key)?.seal_in_place_detached(nonce, ad, &mut out)?;
-    Ok((out, tag))
+    Ok((out, tag[..].try_into().expect("libsodium's ChaCha20-Poly1305 constructions have 16-byte tags")))
 }
 
 fn decrypt_detached(algorithm: Algorithm, ciphertext: &[u8], tag: &[u8], ad: &[u8], nonce: &[u8], key: &[u8]) -> Result<Vec<u8>> {

@@ -1,8 +1,5 @@
 """libsodium's names and constants, as ``nacl.bindings`` exposes them, over
-Saline's operation table. One module per libsodium family, like PyNaCl's;
-functions the core does not have yet raise
-:class:`saline.nacl.exceptions.UnavailableError` (issue 11 adds them:
-secretstream, kx, shorthash, ed25519ph, the scrypt string format, ...).
+Saline's operation table. One module per libsodium family, like PyNaCl's.
 """
 
 from importlib import import_module

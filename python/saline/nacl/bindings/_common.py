@@ -24,27 +24,26 @@ def require_len(value: Any, size: int, message: str) -> bytes:
     return value
 
 
-def run(op: str, entry: Optional[Dict[str, Any]], inputs: list, nums: list, out_len: int, failure: str = "Decryption failed. Ciphertext failed verification", failure_class: type = exc.CryptoError) -> bytes:
-    """One saline operation; a failed verification raises ``failure_class``
-    with libsodium's wording, a parameter error PyNaCl's ValueError."""
+def _mapped(call: Callable[..., Any], op: str, entry: Optional[Dict[str, Any]], inputs: list, nums: list, out: Any, failure: str, failure_class: type) -> Any:
     try:
-        return _core.call(op, entry, inputs, nums, out_len)
+        return call(op, entry, inputs, nums, out)
     except InvalidTag:
         raise failure_class(failure) from None
     except ParameterError as error:
         raise exc.ValueError(str(error)) from None
 
 
+def run(op: str, entry: Optional[Dict[str, Any]], inputs: list, nums: list, out_len: int, failure: str = "Decryption failed. Ciphertext failed verification", failure_class: type = exc.CryptoError) -> bytes:
+    """One saline operation; a failed verification raises ``failure_class``
+    with libsodium's wording, a parameter error PyNaCl's ValueError."""
+    return _mapped(_core.call, op, entry, inputs, nums, out_len, failure, failure_class)
+
+
+def run_into(op: str, entry: Optional[Dict[str, Any]], inputs: list, nums: list, out: bytearray, failure: str, failure_class: type) -> int:
+    """As :func:`run`, writing into ``out`` (so a secret result can be wiped
+    after use); returns the number of bytes written."""
+    return _mapped(_core.call_into, op, entry, inputs, nums, out, failure, failure_class)
+
+
 def algorithm(name: str) -> Dict[str, Any]:
     return lookup(name)
-
-
-def unavailable(name: str) -> Callable[..., Any]:
-    """A libsodium function the core does not have yet (issue 11, the
-    libsodium-parity work): raises UnavailableError when called."""
-
-    def missing(*args: Any, **kwargs: Any) -> Any:
-        raise exc.UnavailableError(f"{name} is not available in this build of saline")
-
-    missing.__name__ = name
-    return missing

@@ -2,7 +2,7 @@
 semantics: scalar inputs are reduced mod L, point inputs must be valid)."""
 
 from saline.nacl import exceptions as exc
-from saline.nacl.bindings._common import require_bytes, run, unavailable
+from saline.nacl.bindings._common import require_bytes, run
 from saline.nacl.exceptions import ensure
 
 has_crypto_core_ed25519 = True
@@ -57,7 +57,11 @@ def crypto_core_ed25519_sub(p: bytes, q: bytes) -> bytes:
     return _point_op("PointSub", p, q)
 
 
-crypto_core_ed25519_from_uniform = unavailable("crypto_core_ed25519_from_uniform")
+def crypto_core_ed25519_from_uniform(r: bytes) -> bytes:
+    """libsodium's Elligator 2 map of 32 uniform bytes to a point of the
+    prime-order subgroup (the top bit of ``r`` gives the sign of x)."""
+    ensure(isinstance(r, bytes) and len(r) == crypto_core_ed25519_UNIFORMBYTES, "Integer must be a crypto_core_ed25519_UNIFORMBYTES long bytes sequence", raising=exc.TypeError)
+    return run("CoreEd25519FromUniform", None, [r], [], crypto_core_ed25519_BYTES)
 
 
 def crypto_core_ed25519_scalar_invert(s: bytes) -> bytes:

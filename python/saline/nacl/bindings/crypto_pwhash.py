@@ -10,7 +10,7 @@ from typing import Tuple
 
 from saline import _core
 from saline.nacl import exceptions as exc
-from saline.nacl.bindings._common import algorithm, run, unavailable
+from saline.nacl.bindings._common import algorithm, run
 from saline.nacl.exceptions import ensure
 
 # libsodium 1.0.18+ constants (crypto_pwhash_argon2i.h, crypto_pwhash_argon2id.h,
@@ -136,9 +136,29 @@ def crypto_pwhash_scryptsalsa208sha256_ll(passwd: bytes, salt: bytes, n: int, r:
     return run("Scrypt", None, [passwd, salt], [n, r, p, dklen], dklen, "Unexpected failure in key derivation", exc.RuntimeError)
 
 
-# The "$7$" scrypt string format is not in the core yet (issue 11).
-crypto_pwhash_scryptsalsa208sha256_str = unavailable("crypto_pwhash_scryptsalsa208sha256_str")
-crypto_pwhash_scryptsalsa208sha256_str_verify = unavailable("crypto_pwhash_scryptsalsa208sha256_str_verify")
+_SCRYPT = algorithm("scrypt")
+
+
+def crypto_pwhash_scryptsalsa208sha256_str(passwd: bytes, opslimit: int = SCRYPT_OPSLIMIT_INTERACTIVE, memlimit: int = SCRYPT_MEMLIMIT_INTERACTIVE) -> bytes:
+    """libsodium's "$7$" string (101 ASCII bytes): the parameters libsodium
+    picks for opslimit/memlimit, a random 32-byte salt and the hash."""
+    ensure(isinstance(opslimit, int), raising=TypeError)
+    ensure(isinstance(memlimit, int), raising=TypeError)
+    ensure(isinstance(passwd, bytes), raising=TypeError)
+    return run("PwhashStr", _SCRYPT, [passwd], [opslimit, memlimit], SCRYPT_STRBYTES - 1, "Unexpected failure in password hashing", exc.RuntimeError)
+
+
+def crypto_pwhash_scryptsalsa208sha256_str_verify(passwd_hash: bytes, passwd: bytes) -> bool:
+    """True, or InvalidkeyError; a string of the wrong length is a ValueError."""
+    ensure(isinstance(passwd_hash, bytes), raising=TypeError)
+    ensure(isinstance(passwd, bytes), raising=TypeError)
+    ensure(len(passwd_hash) == SCRYPT_STRBYTES - 1, "Invalid password hash", raising=exc.ValueError)
+    ensure(passwd_hash.startswith(crypto_pwhash_scryptsalsa208sha256_STRPREFIX), "Wrong password", raising=exc.InvalidkeyError)
+    try:
+        _core.call("PwhashStrVerify", _SCRYPT, [passwd, passwd_hash], [], 0)
+    except (_core.InvalidTag, _core.ParameterError):
+        raise exc.InvalidkeyError("Wrong password") from None
+    return True
 
 
 def _check_argon2_limits_alg(opslimit: int, memlimit: int, alg: int) -> None:

@@ -3,8 +3,10 @@ Ed25519 → Curve25519 key conversions."""
 
 from typing import Tuple
 
+from saline import _native
+from saline._core import ParameterError
 from saline.nacl import exceptions as exc
-from saline.nacl.bindings._common import require_bytes, run, unavailable
+from saline.nacl.bindings._common import require_bytes, run
 
 crypto_sign_BYTES = 64
 crypto_sign_SEEDBYTES = 32
@@ -68,8 +70,54 @@ def crypto_sign_ed25519_sk_to_seed(secret_key_bytes: bytes) -> bytes:
     return secret_key_bytes[:crypto_sign_SEEDBYTES]
 
 
-# Ed25519ph (RFC 8032 §5.1 prehash) is not in the core yet (issue 11).
-crypto_sign_ed25519ph_state = None
-crypto_sign_ed25519ph_update = unavailable("crypto_sign_ed25519ph_update")
-crypto_sign_ed25519ph_final_create = unavailable("crypto_sign_ed25519ph_final_create")
-crypto_sign_ed25519ph_final_verify = unavailable("crypto_sign_ed25519ph_final_verify")
+class crypto_sign_ed25519ph_state:
+    """The message of an Ed25519ph signature (RFC 8032 §5.1, empty context),
+    absorbed in pieces by :func:`crypto_sign_ed25519ph_update`: a SHA-512
+    state in the extension (crates/saline-py/src/ed25519ph.rs), constant
+    memory as libsodium's."""
+
+    __slots__ = ("state",)
+
+    def __init__(self) -> None:
+        self.state = _native.Ed25519phState()
+
+
+def _require_state(state: crypto_sign_ed25519ph_state) -> None:
+    if not isinstance(state, crypto_sign_ed25519ph_state):
+        raise exc.TypeError("edph parameter must be a ed25519ph_state object")
+
+
+def crypto_sign_ed25519ph_update(edph: crypto_sign_ed25519ph_state, pmsg: bytes) -> None:
+    _require_state(edph)
+    if not isinstance(pmsg, bytes):
+        raise exc.TypeError("pmsg parameter must be a bytes object")
+    edph.state.update(pmsg)
+
+
+def crypto_sign_ed25519ph_final_create(edph: crypto_sign_ed25519ph_state, sk: bytes) -> bytes:
+    """The 64-byte Ed25519ph signature of everything absorbed."""
+    _require_state(edph)
+    if not isinstance(sk, bytes):
+        raise exc.TypeError("secret key parameter must be a bytes object")
+    if len(sk) != crypto_sign_SECRETKEYBYTES:
+        raise exc.TypeError(f"secret key must be {crypto_sign_SECRETKEYBYTES} bytes long")
+    try:
+        return edph.state.final_create(sk)
+    except ParameterError as error:
+        raise exc.ValueError(str(error)) from None
+
+
+def crypto_sign_ed25519ph_final_verify(edph: crypto_sign_ed25519ph_state, signature: bytes, pk: bytes) -> bool:
+    """True, or BadSignatureError."""
+    _require_state(edph)
+    if not isinstance(signature, bytes):
+        raise exc.TypeError("signature parameter must be a bytes object")
+    if len(signature) != crypto_sign_BYTES:
+        raise exc.TypeError(f"signature must be {crypto_sign_BYTES} bytes long")
+    if not isinstance(pk, bytes):
+        raise exc.TypeError("public key parameter must be a bytes object")
+    if len(pk) != crypto_sign_PUBLICKEYBYTES:
+        raise exc.TypeError(f"public key must be {crypto_sign_PUBLICKEYBYTES} bytes long")
+    if not edph.state.final_verify(signature, pk):
+        raise exc.BadSignatureError("Signature was forged or corrupt")
+    return True
