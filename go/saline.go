@@ -115,10 +115,12 @@ func MAC(name string, key, data []byte) ([]byte, error) {
 type aead struct {
 	keyed     *capi.AEAD
 	nonceSize int
+	tagSize   int // the catalog's: 16, or 32 for AEGIS
 }
 
 // NewAEAD returns the AEAD named name ("chacha20-poly1305",
-// "xchacha20-poly1305", "aes-256-gcm", "aes-gcm", "xsalsa20-poly1305")
+// "xchacha20-poly1305", "aes-256-gcm", "aes-gcm", "xsalsa20-poly1305",
+// "aegis-128l", "aegis-256")
 // keyed with key. A key of the wrong size for the algorithm (and for
 // "aes-128-gcm" / "aes-192-gcm" / "aes-256-gcm", for the size the name
 // states) is an error. The key is copied, and its schedule computed once.
@@ -136,11 +138,11 @@ func NewAEAD(name string, key []byte) (cipher.AEAD, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &aead{keyed: keyed, nonceSize: info.NonceMin}, nil
+	return &aead{keyed: keyed, nonceSize: info.NonceMin, tagSize: info.TagLen}, nil
 }
 
 func (a *aead) NonceSize() int { return a.nonceSize }
-func (a *aead) Overhead() int  { return 16 }
+func (a *aead) Overhead() int  { return a.tagSize }
 
 // Seal encrypts and authenticates plaintext, appending to dst; as in
 // crypto/cipher it panics when the nonce has the wrong length. dst's spare
@@ -149,7 +151,7 @@ func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	if len(nonce) != a.nonceSize {
 		panic("saline: incorrect nonce length given to AEAD")
 	}
-	ret, out := appendbuf.SliceForAppend(dst, len(plaintext)+16)
+	ret, out := appendbuf.SliceForAppend(dst, len(plaintext)+a.tagSize)
 	if err := a.keyed.Seal(out, nonce, additionalData, plaintext); err != nil {
 		panic(err)
 	}
@@ -161,10 +163,10 @@ var errOpen = errors.New("saline: message authentication failed")
 // Open authenticates and decrypts ciphertext, appending to dst; on failure
 // the bytes it would have appended are zeroed.
 func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
-	if len(nonce) != a.nonceSize || len(ciphertext) < 16 {
+	if len(nonce) != a.nonceSize || len(ciphertext) < a.tagSize {
 		return nil, errOpen
 	}
-	ret, out := appendbuf.SliceForAppend(dst, len(ciphertext)-16)
+	ret, out := appendbuf.SliceForAppend(dst, len(ciphertext)-a.tagSize)
 	if err := a.keyed.Open(out, nonce, additionalData, ciphertext); err != nil {
 		return nil, errOpen
 	}

@@ -308,6 +308,8 @@
 #define SALINE_ALG_XSALSA20_POLY1305 103
 #define SALINE_ALG_CHACHA20_POLY1305_LEGACY 104
 #define SALINE_ALG_XCHACHA20_POLY1305_SECRETBOX 106
+#define SALINE_ALG_AEGIS_128L 107
+#define SALINE_ALG_AEGIS_256 108
 #define SALINE_ALG_SECRETSTREAM_XCHACHA20_POLY1305 105
 #define SALINE_ALG_BOX 120
 #define SALINE_ALG_SEALEDBOX 121
@@ -519,9 +521,9 @@ int saline_aead_free(saline_aead aead);
  Encrypts and authenticates `plaintext[..plaintext_len]` with
  `nonce[..nonce_len]` and `aad[..aad_len]`, writing the sealed message
  (`ciphertext ‖ tag`; `tag ‖ ciphertext` for XSalsa20-Poly1305, as
- `saline_algorithm_info`'s `tag_prefix` says), `plaintext_len + 16`
- bytes, to `out` (capacity `capacity`; less is `SALINE_STATUS_RANGE`
- naming "output") and its length to `*written` (may be NULL).
+ `saline_algorithm_info`'s `tag_prefix` says), `plaintext_len + tag_len`
+ bytes (`tag_len` from `saline_algorithm_info`: 16, or 32 for AEGIS), to
+ `out` (capacity `capacity`; less is `SALINE_STATUS_RANGE` naming "output") and its length to `*written` (may be NULL).
 
  Aliasing: `out` may overlap `plaintext` in any way (in place is
  `out == plaintext`); overlapping `nonce` or `aad` are copied first.
@@ -543,7 +545,7 @@ int saline_aead_seal(saline_aead aead,
 
 /*
  Checks and decrypts a sealed message `sealed[..sealed_len]` (the layout
- `saline_aead_seal` writes), writing the plaintext, `sealed_len - 16`
+ `saline_aead_seal` writes), writing the plaintext, `sealed_len - tag_len`
  bytes, to `out` and its length to `*written` (may be NULL). A wrong tag
  is `SALINE_STATUS_VERIFICATION`, and the output is then zeroed: no
  unauthenticated plaintext is released.

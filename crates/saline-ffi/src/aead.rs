@@ -7,7 +7,7 @@
 use core::ffi::c_int;
 use std::sync::Arc;
 
-use saline::aead::{Aead, TAG_LEN};
+use saline::aead::{Aead, MAX_TAG_LEN};
 use saline::catalog::TagPosition;
 
 use crate::boundary::{check_output, guard, input, input_beside, output, put_optional, put_required, Beside, Fail};
@@ -54,11 +54,13 @@ pub extern "C" fn saline_aead_free(aead: SalineAead) -> c_int {
     guard(|| AEADS.remove(aead))
 }
 
-/// Where the ciphertext and the tag sit in a sealed message of `len` bytes.
+/// Where the ciphertext and the tag sit in a sealed message of `len` bytes
+/// (`len` at least the tag length, checked by the callers).
 fn layout(keyed: &Aead, len: usize) -> (core::ops::Range<usize>, core::ops::Range<usize>) {
+    let tag_len = keyed.tag_len();
     match keyed.algorithm().info().tag_position {
-        TagPosition::Suffix => (0..len - TAG_LEN, len - TAG_LEN..len),
-        TagPosition::Prefix => (TAG_LEN..len, 0..TAG_LEN),
+        TagPosition::Suffix => (0..len - tag_len, len - tag_len..len),
+        TagPosition::Prefix => (tag_len..len, 0..tag_len),
     }
 }
 
@@ -93,9 +95,9 @@ unsafe fn request<'a>(
 /// Encrypts and authenticates `plaintext[..plaintext_len]` with
 /// `nonce[..nonce_len]` and `aad[..aad_len]`, writing the sealed message
 /// (`ciphertext ‖ tag`; `tag ‖ ciphertext` for XSalsa20-Poly1305, as
-/// `saline_algorithm_info`'s `tag_prefix` says), `plaintext_len + 16`
-/// bytes, to `out` (capacity `capacity`; less is `SALINE_STATUS_RANGE`
-/// naming "output") and its length to `*written` (may be NULL).
+/// `saline_algorithm_info`'s `tag_prefix` says), `plaintext_len + tag_len`
+/// bytes (`tag_len` from `saline_algorithm_info`: 16, or 32 for AEGIS), to
+/// `out` (capacity `capacity`; less is `SALINE_STATUS_RANGE` naming "output") and its length to `*written` (may be NULL).
 ///
 /// Aliasing: `out` may overlap `plaintext` in any way (in place is
 /// `out == plaintext`); overlapping `nonce` or `aad` are copied first.
@@ -123,7 +125,7 @@ pub unsafe extern "C" fn saline_aead_seal(
         // Checked like every other input, but read only through the copy below.
         // SAFETY: the caller's contract.
         unsafe { input("plaintext", plaintext, plaintext_len) }?;
-        let total = plaintext_len.checked_add(TAG_LEN).ok_or_else(|| Fail::new(SalineStatus::Range, "plaintext: too long"))?;
+        let total = plaintext_len.checked_add(keyed.tag_len()).ok_or_else(|| Fail::new(SalineStatus::Range, "plaintext: too long"))?;
         saline::Error::check_length("output", saline::Expected::AtLeast(total), capacity)?;
         let (ct_range, tag_range) = layout(&keyed, total);
         if plaintext_len > 0 {
@@ -143,7 +145,7 @@ pub unsafe extern "C" fn saline_aead_seal(
 }
 
 /// Checks and decrypts a sealed message `sealed[..sealed_len]` (the layout
-/// `saline_aead_seal` writes), writing the plaintext, `sealed_len - 16`
+/// `saline_aead_seal` writes), writing the plaintext, `sealed_len - tag_len`
 /// bytes, to `out` and its length to `*written` (may be NULL). A wrong tag
 /// is `SALINE_STATUS_VERIFICATION`, and the output is then zeroed: no
 /// unauthenticated plaintext is released.
@@ -173,21 +175,22 @@ pub unsafe extern "C" fn saline_aead_open(
         let Request { keyed, nonce, aad } = unsafe { request(aead, nonce, nonce_len, aad, aad_len, out, capacity) }?;
         // SAFETY: the caller's contract.
         unsafe { input("ciphertext", sealed, sealed_len) }?;
-        saline::Error::check_length("ciphertext", saline::Expected::AtLeast(TAG_LEN), sealed_len)?;
-        let n = sealed_len - TAG_LEN;
+        let tag_len = keyed.tag_len();
+        saline::Error::check_length("ciphertext", saline::Expected::AtLeast(tag_len), sealed_len)?;
+        let n = sealed_len - tag_len;
         saline::Error::check_length("output", saline::Expected::AtLeast(n), capacity)?;
         let (ct_range, tag_range) = layout(&keyed, sealed_len);
         // The tag is read out before the output, which may cover it, is written.
-        let mut tag = [0u8; TAG_LEN];
+        let mut tag = [0u8; MAX_TAG_LEN];
         // SAFETY: within `sealed` (checked above); `tag` is a separate local.
-        unsafe { core::ptr::copy_nonoverlapping(sealed.add(tag_range.start), tag.as_mut_ptr(), TAG_LEN) };
+        unsafe { core::ptr::copy_nonoverlapping(sealed.add(tag_range.start), tag.as_mut_ptr(), tag_len) };
         if n > 0 {
             // SAFETY: both ranges valid; `copy` allows overlap; no slices exist yet.
             unsafe { core::ptr::copy(sealed.add(ct_range.start), out, n) };
         }
         // SAFETY: checked; no live input view points into it.
         let plain = unsafe { output(out, n) };
-        if let Err(error) = keyed.open_in_place_detached(&nonce, &aad, plain, &tag) {
+        if let Err(error) = keyed.open_in_place_detached(&nonce, &aad, plain, &tag[..tag_len]) {
             plain.fill(0);
             return Err(error.into());
         }

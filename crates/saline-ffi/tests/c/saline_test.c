@@ -277,34 +277,34 @@ static void aead_case(const object *c, uint32_t alg, const char *result) {
     int nonce_ok = nonce.n >= info.nonce_min && nonce.n <= info.nonce_max;
     if (strcmp(result, "valid") == 0 && nonce_ok && tag.n == info.tag_len) {
         saline_bytes seal_args[4] = {arg(key), arg(nonce), arg(aad), arg(msg)};
-        int st = call(SALINE_OP_AEAD_SEAL, alg, seal_args, 4, NULL, 0, &got, msg.n + 16, &n);
+        int st = call(SALINE_OP_AEAD_SEAL, alg, seal_args, 4, NULL, 0, &got, msg.n + info.tag_len, &n);
         check(st == 0 && same(got, n, sealed_bytes), "seal (status %d)", st);
         free(got);
         st = call(SALINE_OP_AEAD_OPEN, alg, open_args, 4, NULL, 0, &got, msg.n, &n);
         check(st == 0 && same(got, n, msg), "open (status %d)", st);
         free(got);
         /* In place: the output buffer holds the plaintext it encrypts. */
-        uint8_t *buf = malloc(msg.n + 16);
+        uint8_t *buf = malloc(msg.n + info.tag_len);
         if (msg.n) memcpy(buf, msg.p, msg.n);
         seal_args[3] = raw(buf, msg.n);
-        st = saline_call(SALINE_OP_AEAD_SEAL, alg, seal_args, 4, NULL, 0, buf, msg.n + 16, &n);
+        st = saline_call(SALINE_OP_AEAD_SEAL, alg, seal_args, 4, NULL, 0, buf, msg.n + info.tag_len, &n);
         check(st == 0 && same(buf, n, sealed_bytes), "seal in place (status %d)", st);
         free(buf);
         /* A keyed handle: seal, open, both in place, and a tampered open. */
         saline_aead h = 0;
         st = saline_aead_new(alg, key.p, key.n, &h);
         check(st == 0, "saline_aead_new (status %d)", st);
-        buf = malloc(msg.n + 16);
+        buf = malloc(msg.n + info.tag_len);
         if (msg.n) memcpy(buf, msg.p, msg.n);
-        st = saline_aead_seal(h, nonce.p, nonce.n, aad.p, aad.n, buf, msg.n, buf, msg.n + 16, &n);
+        st = saline_aead_seal(h, nonce.p, nonce.n, aad.p, aad.n, buf, msg.n, buf, msg.n + info.tag_len, &n);
         check(st == 0 && same(buf, n, sealed_bytes), "saline_aead_seal in place (status %d)", st);
-        st = saline_aead_open(h, nonce.p, nonce.n, aad.p, aad.n, buf, msg.n + 16, buf, msg.n + 16, &n);
+        st = saline_aead_open(h, nonce.p, nonce.n, aad.p, aad.n, buf, msg.n + info.tag_len, buf, msg.n + info.tag_len, &n);
         check(st == 0 && same(buf, n, msg), "saline_aead_open in place (status %d)", st);
         uint8_t *tampered = malloc(total + 1);
         memcpy(tampered, sealed, total);
         tampered[total - 1] ^= 1;
-        memset(buf, 0xaa, msg.n + 16);
-        st = saline_aead_open(h, nonce.p, nonce.n, aad.p, aad.n, tampered, total, buf, msg.n + 16, &n);
+        memset(buf, 0xaa, msg.n + info.tag_len);
+        st = saline_aead_open(h, nonce.p, nonce.n, aad.p, aad.n, tampered, total, buf, msg.n + info.tag_len, &n);
         int zeroed = 1;
         for (size_t i = 0; i < msg.n; i++) zeroed &= buf[i] == 0;
         check(st == SALINE_STATUS_VERIFICATION && zeroed, "saline_aead_open of a tampered message (status %d)", st);
@@ -315,7 +315,7 @@ static void aead_case(const object *c, uint32_t alg, const char *result) {
         check(st != 0, "an invalid case opened");
         if (st == SALINE_STATUS_VERIFICATION) {
             int zero = 1;
-            for (size_t i = 0; i < (total >= 16 ? total - 16 : 0); i++) zero &= got[i] == 0;
+            for (size_t i = 0; i < (total >= info.tag_len ? total - info.tag_len : 0); i++) zero &= got[i] == 0;
             check(zero, "a failed open left plaintext in the output");
         }
         free(got);
