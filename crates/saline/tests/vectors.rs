@@ -425,7 +425,8 @@ fn vectors_on_every_backend() {
             println!("-- {}: {name}", b.primitive);
             match b.primitive {
                 "poly1305" => mac_vectors(),
-                "x25519" => x25519_vectors(),
+                "x25519" | "x25519-base" => x25519_vectors(),
+                "ed25519-sign" => sign_vectors(),
                 "salsa20" => cipher_vectors(),
                 _ => aead_vectors(),
             }
