@@ -200,6 +200,21 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
                 out.push(sig.to_vec());
             }
         }
+        "ed25519-keypair" => {
+            use saline::curve::ed25519::SigningKey;
+            let mut seeds: Vec<Vec<u8>> = (0..64).map(|_| bytes(&mut rng, 32)).collect();
+            seeds.extend([vec![0; 32], vec![0xff; 32]]);
+            for seed in seeds {
+                let (pk, sk) = saline::sodium::sign::crypto_sign_seed_keypair(&seed).unwrap();
+                // The same key pair as dalek's SigningKey, which signing uses.
+                let key = SigningKey::from_seed(&seed).unwrap();
+                assert_eq!((pk, &sk[..]), (key.public_key(), &key.to_private_key()[..]), "seed {seed:02x?}");
+                let kp = saline::nacl::sign::KeyPair::from_seed(&seed).unwrap();
+                assert_eq!((kp.public_key, &kp.secret_key[..]), (pk, &sk[..]));
+                out.push(sk.to_vec());
+            }
+            assert!(saline::sodium::sign::crypto_sign_seed_keypair(&[0; 31]).is_err());
+        }
         other => panic!("no differential for {other}: add one"),
     }
     out
@@ -230,7 +245,7 @@ fn every_backend_agrees_with_the_portable_one() {
 #[cfg(not(target_arch = "wasm32"))]
 #[test]
 fn native_defaults() {
-    let want: [(&str, &[&str]); 9] = [
+    let want: [(&str, &[&str]); 10] = [
         ("poly1305", &["libsodium", "rustcrypto"]),
         ("salsa20", &["libsodium", "rustcrypto"]),
         ("xsalsa20poly1305", &["libsodium", "rustcrypto"]),
@@ -240,6 +255,7 @@ fn native_defaults() {
         ("x25519", &["libsodium", "dalek"]),
         ("x25519-base", &["libsodium", "dalek"]),
         ("ed25519-sign", &["libsodium+dalek", "libsodium", "dalek"]),
+        ("ed25519-keypair", &["libsodium", "dalek"]),
     ];
     for (primitive, list) in want {
         assert_eq!(info(primitive).available, list, "{primitive}");

@@ -140,3 +140,13 @@ pub(crate) fn ed25519_sign(keypair: &[u8; 64], message: &[u8]) -> [u8; 64] {
     };
     signature
 }
+
+/// Ed25519 `seed ‖ public key` for a 32-byte seed
+/// (`crypto_sign_ed25519_seed_keypair`, RFC 8032 §5.1.5).
+pub(crate) fn ed25519_seed_keypair(seed: &[u8; 32]) -> zeroize::Zeroizing<[u8; 64]> {
+    let mut keypair = zeroize::Zeroizing::new([0u8; 64]);
+    let mut public_key = [0u8; 32];
+    // SAFETY: a 32-byte public key, a 64-byte secret key, a 32-byte seed.
+    unsafe { ffi::crypto_sign_ed25519_seed_keypair(public_key.as_mut_ptr(), keypair.as_mut_ptr(), seed.as_ptr()) };
+    keypair
+}

@@ -63,7 +63,8 @@ pub(crate) mod ring;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BackendInfo {
     /// The primitive ("poly1305", "salsa20", "xsalsa20poly1305", "chacha20poly1305",
-    /// "xchacha20poly1305", "aes-gcm", "x25519", "x25519-base", "ed25519-sign"),
+    /// "xchacha20poly1305", "aes-gcm", "x25519", "x25519-base", "ed25519-sign",
+    /// "ed25519-keypair"),
     /// as `SALINE_FORCE` and [`force`] name it.
     pub primitive: &'static str,
     /// The backend in use.
@@ -166,7 +167,7 @@ impl<F: Copy + Sync> Slot for Registry<F> {
 }
 
 /// Every registry, in the order [`backends`] reports them.
-static ALL: [&dyn Slot; 9] = [
+static ALL: [&dyn Slot; 10] = [
     &crate::mac::POLY1305_BACKENDS,
     &crate::cipher::SALSA20_BACKENDS,
     &crate::aead::XSALSA20POLY1305_BACKENDS,
@@ -176,6 +177,7 @@ static ALL: [&dyn Slot; 9] = [
     &crate::curve::x25519::X25519_BACKENDS,
     &crate::curve::x25519::X25519_BASE_BACKENDS,
     &crate::curve::ed25519::ED25519_SIGN_BACKENDS,
+    &crate::curve::ed25519::ED25519_KEYPAIR_BACKENDS,
 ];
 
 /// The backend selected for each primitive, and the alternatives.
