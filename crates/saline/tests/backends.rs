@@ -175,6 +175,49 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
                 out.push(q.to_vec());
             }
         }
+        "x25519-base" => {
+            use saline::curve::x25519;
+            let mut base = [0u8; 32];
+            base[0] = 9;
+            let mut scalars: Vec<[u8; 32]> = (0..64).map(|_| bytes(&mut rng, 32).try_into().unwrap()).collect();
+            // Clamping's edges: bits it clears and sets, all zeros, all ones.
+            scalars.extend([[0; 32], [0xff; 32], [0x07; 32], [0x80; 32]]);
+            for s in scalars {
+                let pk = x25519::public_key(&s).unwrap();
+                // The fixed-base table agrees with the ladder on u = 9 (RFC 7748 §6.1).
+                assert_eq!(pk, x25519::scalarmult(&s, &base), "x25519 public key of {s:02x?}");
+                out.push(pk.to_vec());
+            }
+        }
+        "ed25519-sign" => {
+            use saline::curve::ed25519::{verify, SigningKey};
+            // Around the libsodium+dalek crossover (4096 bytes) as well as SIZES.
+            for &n in SIZES.iter().chain(&[4096, 4097, 16_384]) {
+                let (seed, msg) = (bytes(&mut rng, 32), bytes(&mut rng, n));
+                let key = SigningKey::from_seed(&seed).unwrap();
+                let sig = key.sign(&msg);
+                verify(&key.public_key(), &msg, &sig).unwrap();
+                // The TweetNaCl and libsodium-shaped entry points sign through the same key.
+                let signed = saline::nacl::tweetnacl::crypto_sign(&msg, &key.to_private_key()[..]).unwrap();
+                assert_eq!(signed[..64], sig[..], "crypto_sign, {n} bytes");
+                out.push(sig.to_vec());
+            }
+        }
+        "ed25519-keypair" => {
+            use saline::curve::ed25519::SigningKey;
+            let mut seeds: Vec<Vec<u8>> = (0..64).map(|_| bytes(&mut rng, 32)).collect();
+            seeds.extend([vec![0; 32], vec![0xff; 32]]);
+            for seed in seeds {
+                let (pk, sk) = saline::sodium::sign::crypto_sign_seed_keypair(&seed).unwrap();
+                // The same key pair as dalek's SigningKey, which signing uses.
+                let key = SigningKey::from_seed(&seed).unwrap();
+                assert_eq!((pk, &sk[..]), (key.public_key(), &key.to_private_key()[..]), "seed {seed:02x?}");
+                let kp = saline::nacl::sign::KeyPair::from_seed(&seed).unwrap();
+                assert_eq!((kp.public_key, &kp.secret_key[..]), (pk, &sk[..]));
+                out.push(sk.to_vec());
+            }
+            assert!(saline::sodium::sign::crypto_sign_seed_keypair(&[0; 31]).is_err());
+        }
         other => panic!("no differential for {other}: add one"),
     }
     out
@@ -205,7 +248,7 @@ fn every_backend_agrees_with_the_portable_one() {
 #[cfg(not(target_arch = "wasm32"))]
 #[test]
 fn native_defaults() {
-    let want: [(&str, &[&str]); 8] = [
+    let want: [(&str, &[&str]); 11] = [
         ("poly1305", &["libsodium", "rustcrypto"]),
         ("salsa20", &["libsodium", "rustcrypto"]),
         ("xsalsa20poly1305", &["libsodium", "rustcrypto"]),
@@ -214,6 +257,9 @@ fn native_defaults() {
         ("aes-gcm", &["ring", "rustcrypto"]),
         ("aegis", &["libsodium", "rust"]),
         ("x25519", &["libsodium", "dalek"]),
+        ("x25519-base", &["libsodium", "dalek"]),
+        ("ed25519-sign", &["libsodium+dalek", "libsodium", "dalek"]),
+        ("ed25519-keypair", &["libsodium", "dalek"]),
     ];
     for (primitive, list) in want {
         assert_eq!(info(primitive).available, list, "{primitive}");

@@ -280,6 +280,9 @@ fn sign_vectors() {
                     let key = SigningKey::from_seed(&seed).unwrap();
                     assert_eq!(key.public_key().to_vec(), pk);
                     assert_eq!(key.sign(&msg).to_vec(), sig, "sign {}", c.id());
+                    // The byte-level key pair (the ed25519-keypair registry) agrees.
+                    let (kp_pk, kp_sk) = saline::sodium::sign::crypto_sign_seed_keypair(&seed).unwrap();
+                    assert_eq!((kp_pk.to_vec(), kp_sk[32..].to_vec()), (pk.clone(), pk.clone()), "key pair {}", c.id());
                 }
                 verify(&pk, &msg, &sig).unwrap_or_else(|e| panic!("verify {}: {e}", c.id()));
             }
@@ -425,7 +428,8 @@ fn vectors_on_every_backend() {
             println!("-- {}: {name}", b.primitive);
             match b.primitive {
                 "poly1305" => mac_vectors(),
-                "x25519" => x25519_vectors(),
+                "x25519" | "x25519-base" => x25519_vectors(),
+                "ed25519-sign" | "ed25519-keypair" => sign_vectors(),
                 "salsa20" => cipher_vectors(),
                 _ => aead_vectors(),
             }

@@ -116,3 +116,37 @@ impl ChaChaKey {
         })
     }
 }
+
+/// X25519 public key of `scalar` (`crypto_scalarmult_curve25519_base`:
+/// clamps, then a fixed-base multiplication on Edwards25519 with
+/// libsodium's precomputed table, mapped to Montgomery form). libsodium
+/// returns -1 only for an all-zero result, which a clamped scalar cannot give.
+pub(crate) fn x25519_base(scalar: &[u8; 32]) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    // SAFETY: two 32-byte buffers.
+    unsafe { ffi::crypto_scalarmult_curve25519_base(out.as_mut_ptr(), scalar.as_ptr()) };
+    out
+}
+
+/// Ed25519 signature (`crypto_sign_ed25519_detached`, RFC 8032 §5.1.6,
+/// deterministic) with the 64-byte `seed ‖ public key`. libsodium signs with
+/// the public half as given; the caller's key guarantees it matches the seed.
+pub(crate) fn ed25519_sign(keypair: &[u8; 64], message: &[u8]) -> [u8; 64] {
+    let mut signature = [0u8; 64];
+    // SAFETY: a 64-byte signature buffer, `message.len()` readable bytes, a
+    // 64-byte key; the length pointer may be null.
+    unsafe {
+        ffi::crypto_sign_ed25519_detached(signature.as_mut_ptr(), core::ptr::null_mut(), message.as_ptr(), message.len() as u64, keypair.as_ptr())
+    };
+    signature
+}
+
+/// Ed25519 `seed ‖ public key` for a 32-byte seed
+/// (`crypto_sign_ed25519_seed_keypair`, RFC 8032 §5.1.5).
+pub(crate) fn ed25519_seed_keypair(seed: &[u8; 32]) -> zeroize::Zeroizing<[u8; 64]> {
+    let mut keypair = zeroize::Zeroizing::new([0u8; 64]);
+    let mut public_key = [0u8; 32];
+    // SAFETY: a 32-byte public key, a 64-byte secret key, a 32-byte seed.
+    unsafe { ffi::crypto_sign_ed25519_seed_keypair(public_key.as_mut_ptr(), keypair.as_mut_ptr(), seed.as_ptr()) };
+    keypair
+}

@@ -65,7 +65,8 @@ pub(crate) mod ring;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BackendInfo {
     /// The primitive ("poly1305", "salsa20", "xsalsa20poly1305", "chacha20poly1305",
-    /// "xchacha20poly1305", "aes-gcm", "aegis", "x25519"), as `SALINE_FORCE` and [`force`] name it.
+    /// "xchacha20poly1305", "aes-gcm", "aegis", "x25519", "x25519-base",
+    /// "ed25519-sign", "ed25519-keypair"), as `SALINE_FORCE` and [`force`] name it.
     pub primitive: &'static str,
     /// The backend in use.
     pub selected: &'static str,
@@ -167,7 +168,7 @@ impl<F: Copy + Sync> Slot for Registry<F> {
 }
 
 /// Every registry, in the order [`backends`] reports them.
-static ALL: [&dyn Slot; 8] = [
+static ALL: [&dyn Slot; 11] = [
     &crate::mac::POLY1305_BACKENDS,
     &crate::cipher::SALSA20_BACKENDS,
     &crate::aead::XSALSA20POLY1305_BACKENDS,
@@ -176,6 +177,9 @@ static ALL: [&dyn Slot; 8] = [
     &crate::aead::AES_GCM_BACKENDS,
     &crate::aead::aegis::AEGIS_BACKENDS,
     &crate::curve::x25519::X25519_BACKENDS,
+    &crate::curve::x25519::X25519_BASE_BACKENDS,
+    &crate::curve::ed25519::ED25519_SIGN_BACKENDS,
+    &crate::curve::ed25519::ED25519_KEYPAIR_BACKENDS,
 ];
 
 /// The backend selected for each primitive, and the alternatives.
@@ -183,8 +187,9 @@ static ALL: [&dyn Slot; 8] = [
 /// Primitives not listed have one implementation per target, which picks its
 /// own SIMD code at run time: SHA-1/SHA-2 (SHA-NI, AVX2), AES (AES-NI),
 /// ChaCha20 and XChaCha20 streams (AVX2/SSE2), BLAKE3 (SSE4.1, AVX2, AVX-512),
-/// BLAKE2 (portable code, measured faster than its AVX2 path), Ed25519 (dalek's `verify_strict`, kept for its
-/// libsodium-identical decisions).
+/// BLAKE2 (portable code, measured faster than its AVX2 path), Ed25519
+/// verification (dalek's `verify_strict`, kept for its libsodium-identical
+/// decisions).
 pub fn backends() -> Vec<BackendInfo> {
     ALL.iter().map(|s| s.info()).collect()
 }

@@ -32,7 +32,8 @@ impl KeyPair {
     /// # Errors
     /// [`Error::InvalidLength`] unless `seed` is 32 bytes.
     pub fn from_seed(seed: &[u8]) -> Result<KeyPair> {
-        Ok(KeyPair::from(SigningKey::from_seed(seed)?))
+        let secret_key = ed25519::private_key_from_seed(seed)?;
+        Ok(KeyPair { public_key: secret_key[32..].try_into().expect("32 bytes"), secret_key })
     }
 
     /// `crypto_sign_keypair`.
@@ -40,7 +41,7 @@ impl KeyPair {
     /// # Errors
     /// [`Error::RandomSource`] if randomness is unavailable.
     pub fn generate() -> Result<KeyPair> {
-        Ok(KeyPair::from(SigningKey::generate()?))
+        KeyPair::from_seed(&Zeroizing::new(crate::random::array::<32>()?)[..])
     }
 }
 

@@ -38,16 +38,13 @@ pub const BYTES: usize = 64;
 /// A key pair as libsodium returns it: (public key, secret key seed ‖ pk).
 pub type KeyPairBytes = ([u8; PUBLICKEYBYTES], Zeroizing<[u8; SECRETKEYBYTES]>);
 
-fn pair(key: &SigningKey) -> KeyPairBytes {
-    (key.public_key(), key.to_private_key())
-}
-
 /// `crypto_sign_keypair`.
 ///
 /// # Errors
 /// [`Error::RandomSource`].
 pub fn crypto_sign_keypair() -> Result<KeyPairBytes> {
-    Ok(pair(&SigningKey::generate()?))
+    let kp = crate::nacl::sign::KeyPair::generate()?;
+    Ok((kp.public_key, kp.secret_key))
 }
 
 /// `crypto_sign_seed_keypair`.
@@ -55,7 +52,8 @@ pub fn crypto_sign_keypair() -> Result<KeyPairBytes> {
 /// # Errors
 /// [`Error::InvalidLength`] unless `seed` is 32 bytes.
 pub fn crypto_sign_seed_keypair(seed: &[u8]) -> Result<KeyPairBytes> {
-    Ok(pair(&SigningKey::from_seed(seed)?))
+    let kp = crate::nacl::sign::KeyPair::from_seed(seed)?;
+    Ok((kp.public_key, kp.secret_key))
 }
 
 /// `crypto_sign_detached`.
