@@ -880,8 +880,12 @@ impl KeyedAead {
 pub enum Stream {
     /// A hash or XOF.
     Hash(Hasher),
-    /// A MAC.
-    Mac(Mac),
+    /// A MAC. Boxed: a MAC state (832 bytes, HMAC-SHA-512's two hash
+    /// states) would otherwise set the size of every stream, which one-shot
+    /// hashes build and move (measured in the Python binding: the moves
+    /// were 30% of `sha256(32 bytes)`'s construction; docs/DESIGN.md,
+    /// "Python").
+    Mac(alloc::boxed::Box<Mac>),
 }
 
 impl Stream {
@@ -893,7 +897,7 @@ impl Stream {
     pub fn new(alg: u32, args: &Args<'_>) -> Result<Stream> {
         let algorithm = algorithm(alg)?;
         if algorithm.info().kind == saline::Kind::Mac {
-            Ok(Stream::Mac(Mac::new(algorithm, args.req(0, "key")?)?))
+            Ok(Stream::Mac(alloc::boxed::Box::new(Mac::new(algorithm, args.req(0, "key")?)?)))
         } else {
             let out_len = if args.nums.is_empty() { None } else { Some(args.len(0, "output length")?) };
             Ok(Stream::Hash(Hasher::with_options(algorithm, &hash_options(args, 0, out_len))?))
