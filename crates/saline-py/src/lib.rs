@@ -25,7 +25,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyOSError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use saline::catalog::{Algorithm, Kind};
 use saline_ops::{Args, Op, Stream};
 
@@ -34,7 +34,8 @@ use saline_ops::{Args, Op, Stream};
 /// which releasing and re-acquiring the GIL costs more than it frees.
 const RELEASE_GIL_AT: usize = 2048;
 
-/// Most byte-string arguments one operation takes (`Hash` takes 5).
+/// Most byte-string arguments, and most numeric arguments, one operation
+/// takes (`Hash` takes 5 byte strings, `Argon2` 4 numbers).
 const MAX_ARGS: usize = 8;
 
 create_exception!(
@@ -199,20 +200,102 @@ fn borrow<'py>(obj: &Bound<'py, PyAny>, what: &str, flags: c_int) -> PyResult<In
     Ok(Input::Buffer(view))
 }
 
-fn borrow_all<'py>(items: &[Option<Bound<'py, PyAny>>]) -> PyResult<Vec<Option<Input<'py>>>> {
-    items
-        .iter()
-        .enumerate()
-        .map(|(i, item)| match item {
-            Some(obj) if !obj.is_none() => borrow(
-                obj,
-                ARG_NAMES.get(i).copied().unwrap_or("argument"),
-                PYBUF_SIMPLE,
-            )
-            .map(Some),
-            _ => Ok(None),
-        })
-        .collect()
+/// The byte-string arguments of one call, borrowed into a fixed array: no
+/// allocation per call (measured, `call` of a 32-byte SHA-256: see
+/// docs/DESIGN.md, "Python"). `None` items stay `None`.
+struct Inputs<'py> {
+    held: [Option<Input<'py>>; MAX_ARGS],
+    len: usize,
+}
+
+impl<'py> Inputs<'py> {
+    /// Borrows each item of `items` (a tuple, a list or any iterable of
+    /// bytes-like objects or None).
+    fn borrow(items: Option<&Bound<'py, PyAny>>) -> PyResult<Self> {
+        let mut inputs = Inputs {
+            held: std::array::from_fn(|_| None),
+            len: 0,
+        };
+        let Some(items) = items.filter(|i| !i.is_none()) else {
+            return Ok(inputs);
+        };
+        for_each_item(items, "inputs", |i, item| {
+            if !item.is_none() {
+                inputs.held[i] = Some(borrow(&item, ARG_NAMES[i], PYBUF_SIMPLE)?);
+            }
+            inputs.len = i + 1;
+            Ok(())
+        })?;
+        Ok(inputs)
+    }
+
+    fn slices(&self) -> [Option<&[u8]>; MAX_ARGS] {
+        std::array::from_fn(|i| self.held[i].as_ref().map(Input::as_slice))
+    }
+}
+
+/// The numeric arguments of one call, in a fixed array.
+struct Numbers {
+    values: [f64; MAX_ARGS],
+    len: usize,
+}
+
+impl Numbers {
+    fn extract(items: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let mut numbers = Numbers {
+            values: [0.0; MAX_ARGS],
+            len: 0,
+        };
+        if let Some(items) = items.filter(|i| !i.is_none()) {
+            for_each_item(items, "nums", |i, item| {
+                numbers.values[i] = item.extract()?;
+                numbers.len = i + 1;
+                Ok(())
+            })?;
+        }
+        Ok(numbers)
+    }
+
+    fn as_slice(&self) -> &[f64] {
+        &self.values[..self.len]
+    }
+}
+
+/// Calls `f(index, item)` for each item of a sequence argument of at most
+/// [`MAX_ARGS`] items: tuples and lists by index, anything else by iteration
+/// (a str is refused, as a sequence of characters is never meant).
+fn for_each_item<'py>(
+    items: &Bound<'py, PyAny>,
+    what: &str,
+    mut f: impl FnMut(usize, Bound<'py, PyAny>) -> PyResult<()>,
+) -> PyResult<()> {
+    let too_many = |got: usize| {
+        PyValueError::new_err(format!("{what}: expected at most {MAX_ARGS} items, got {got}"))
+    };
+    if let Ok(tuple) = items.cast::<PyTuple>() {
+        if tuple.len() > MAX_ARGS {
+            return Err(too_many(tuple.len()));
+        }
+        return tuple.iter().enumerate().try_for_each(|(i, item)| f(i, item));
+    }
+    if let Ok(list) = items.cast::<PyList>() {
+        if list.len() > MAX_ARGS {
+            return Err(too_many(list.len()));
+        }
+        return list.iter().enumerate().try_for_each(|(i, item)| f(i, item));
+    }
+    if items.is_instance_of::<PyString>() {
+        return Err(ArgumentTypeError::new_err(format!(
+            "{what}: expected a sequence, got str"
+        )));
+    }
+    for (i, item) in items.try_iter()?.enumerate() {
+        if i == MAX_ARGS {
+            return Err(too_many(i + 1));
+        }
+        f(i, item?)?;
+    }
+    Ok(())
 }
 
 /// Fallback parameter names for type errors raised here; the Python layer
@@ -261,27 +344,20 @@ fn call<'py>(
     py: Python<'py>,
     op: u32,
     alg: u32,
-    inputs: Vec<Option<Bound<'py, PyAny>>>,
-    nums: Vec<f64>,
+    inputs: Bound<'py, PyAny>,
+    nums: Bound<'py, PyAny>,
     out_len: usize,
 ) -> PyResult<Bound<'py, PyBytes>> {
     guard(|| {
-        if inputs.len() > MAX_ARGS {
-            return Err(PyValueError::new_err(format!(
-                "inputs: expected at most {MAX_ARGS} items, got {}",
-                inputs.len()
-            )));
-        }
-        let held = borrow_all(&inputs)?;
-        let slices: Vec<Option<&[u8]>> = held
-            .iter()
-            .map(|h| h.as_ref().map(Input::as_slice))
-            .collect();
+        let held = Inputs::borrow(Some(&inputs))?;
+        let numbers = Numbers::extract(Some(&nums))?;
+        let slices = held.slices();
+        let slices = &slices[..held.len];
         let total: usize = slices.iter().flatten().map(|s| s.len()).sum();
         let release = is_slow(op) || total > RELEASE_GIL_AT;
         let args = Args {
-            bytes: &slices,
-            nums: &nums,
+            bytes: slices,
+            nums: numbers.as_slice(),
         };
         let mut written = 0usize;
         let mut failure: Option<saline::Error> = None;
@@ -320,17 +396,16 @@ fn call_into<'py>(
     py: Python<'py>,
     op: u32,
     alg: u32,
-    inputs: Vec<Option<Bound<'py, PyAny>>>,
-    nums: Vec<f64>,
+    inputs: Bound<'py, PyAny>,
+    nums: Bound<'py, PyAny>,
     out: Bound<'py, PyAny>,
 ) -> PyResult<usize> {
     guard(|| {
         let target = borrow(&out, "out", PYBUF_WRITABLE)?;
-        let held = borrow_all(&inputs)?;
-        let slices: Vec<Option<&[u8]>> = held
-            .iter()
-            .map(|h| h.as_ref().map(Input::as_slice))
-            .collect();
+        let held = Inputs::borrow(Some(&inputs))?;
+        let numbers = Numbers::extract(Some(&nums))?;
+        let slices = held.slices();
+        let slices = &slices[..held.len];
         let total: usize = slices.iter().flatten().map(|s| s.len()).sum();
         let Input::Buffer(view) = &target else {
             unreachable!("writable borrows are buffers")
@@ -363,7 +438,7 @@ fn call_into<'py>(
         };
         let args = Args {
             bytes: &slices,
-            nums: &nums,
+            nums: numbers.as_slice(),
         };
         let result = if is_slow(op) || total > RELEASE_GIL_AT {
             py.detach(|| saline_ops::call(op, alg, &args, dst))
@@ -423,21 +498,19 @@ impl PyStream {
         py: Python<'_>,
         alg: u32,
         data: Option<Bound<'_, PyAny>>,
-        inputs: Option<Vec<Option<Bound<'_, PyAny>>>>,
-        nums: Option<Vec<f64>>,
+        inputs: Option<Bound<'_, PyAny>>,
+        nums: Option<Bound<'_, PyAny>>,
         name: Option<String>,
         usedforsecurity: bool,
     ) -> PyResult<Self> {
         let _ = usedforsecurity;
         guard(|| {
-            let held = borrow_all(inputs.as_deref().unwrap_or(&[]))?;
-            let slices: Vec<Option<&[u8]>> = held
-                .iter()
-                .map(|h| h.as_ref().map(Input::as_slice))
-                .collect();
+            let held = Inputs::borrow(inputs.as_ref())?;
+            let numbers = Numbers::extract(nums.as_ref())?;
+            let slices = held.slices();
             let args = Args {
-                bytes: &slices,
-                nums: nums.as_deref().unwrap_or(&[]),
+                bytes: &slices[..held.len],
+                nums: numbers.as_slice(),
             };
             let inner = Stream::new(alg, &args).map_err(|e| to_py_err(&e))?;
             let shape = StreamShape::of(alg);
