@@ -270,13 +270,18 @@ fn for_each_item<'py>(
     mut f: impl FnMut(usize, Bound<'py, PyAny>) -> PyResult<()>,
 ) -> PyResult<()> {
     let too_many = |got: usize| {
-        PyValueError::new_err(format!("{what}: expected at most {MAX_ARGS} items, got {got}"))
+        PyValueError::new_err(format!(
+            "{what}: expected at most {MAX_ARGS} items, got {got}"
+        ))
     };
     if let Ok(tuple) = items.cast::<PyTuple>() {
         if tuple.len() > MAX_ARGS {
             return Err(too_many(tuple.len()));
         }
-        return tuple.iter().enumerate().try_for_each(|(i, item)| f(i, item));
+        return tuple
+            .iter()
+            .enumerate()
+            .try_for_each(|(i, item)| f(i, item));
     }
     if let Ok(list) = items.cast::<PyList>() {
         if list.len() > MAX_ARGS {
@@ -627,8 +632,16 @@ impl StreamShape {
             .and_then(|id| Algorithm::from_id(id).ok())
             .map(Algorithm::info);
         info.map_or(
-            StreamShape { name: "", block_size: 0, xof: false },
-            |i| StreamShape { name: i.name, block_size: i.block_len, xof: i.kind == Kind::Xof },
+            StreamShape {
+                name: "",
+                block_size: 0,
+                xof: false,
+            },
+            |i| StreamShape {
+                name: i.name,
+                block_size: i.block_len,
+                xof: i.kind == Kind::Xof,
+            },
         )
     }
 }
@@ -694,7 +707,10 @@ impl HashConstructor {
 impl HashConstructor {
     fn make(&self, py: Python<'_>, data: Option<Bound<'_, PyAny>>) -> PyResult<PyStream> {
         guard(|| {
-            let args = Args { bytes: &[], nums: &[] };
+            let args = Args {
+                bytes: &[],
+                nums: &[],
+            };
             let inner = Stream::new(self.alg, &args).map_err(|e| to_py_err(&e))?;
             let mut stream = PyStream {
                 inner,
@@ -746,7 +762,9 @@ impl HashNew {
             // An unhashable name is not an error here: `general` names it.
             if let Ok(Some(maker)) = self.plain.bind(py).get_item(&name) {
                 return match maker.cast::<HashConstructor>() {
-                    Ok(constructor) => Ok(Bound::new(py, constructor.get().make(py, data)?)?.into_any()),
+                    Ok(constructor) => {
+                        Ok(Bound::new(py, constructor.get().make(py, data)?)?.into_any())
+                    }
                     Err(_) => maker.call1((data,)),
                 };
             }
@@ -785,7 +803,11 @@ impl PyAead {
                 Some(a) => Some(borrow(a, "associated_data", PYBUF_SIMPLE)?),
                 None => None,
             };
-            let (nonce, data, aad) = (nonce.as_slice(), data.as_slice(), aad.as_ref().map(Input::as_slice));
+            let (nonce, data, aad) = (
+                nonce.as_slice(),
+                data.as_slice(),
+                aad.as_ref().map(Input::as_slice),
+            );
             let tag_len = saline::aead::TAG_LEN;
             let out_len = if seal {
                 data.len() + tag_len
@@ -832,7 +854,8 @@ impl PyAead {
     fn new(alg: u32, key: Bound<'_, PyAny>) -> PyResult<Self> {
         guard(|| {
             let key = borrow(&key, "key", PYBUF_SIMPLE)?;
-            let inner = saline_ops::KeyedAead::new(alg, key.as_slice()).map_err(|e| to_py_err(&e))?;
+            let inner =
+                saline_ops::KeyedAead::new(alg, key.as_slice()).map_err(|e| to_py_err(&e))?;
             Ok(PyAead { inner })
         })
     }
