@@ -72,9 +72,9 @@ def new(key: Any, msg: Any = None, digestmod: Any = "") -> HMAC:
 _MAC_OP = OP["Mac"]
 
 # hmac.digest's fast path: a hash name spelled as hashlib or the catalog does,
-# to the catalog HMAC's (id, tag size). Measured, HMAC-SHA-256 of 32 bytes:
-# 2.5 µs through _mac_entry's two catalog lookups (see docs/DESIGN.md,
-# "Python", for the figure this way).
+# to the catalog HMAC's (id, tag size). Measured in CPU time, HMAC-SHA-256 of
+# 32 bytes: 2.2 µs through _mac_entry's two catalog lookups, 0.46 µs this way
+# (the standard library's hmac.digest 1.24 µs).
 _MAC_BY_NAME: Dict[str, Any] = {}
 for _spelling, _hash_entry in _SPELLINGS.items():
     try:

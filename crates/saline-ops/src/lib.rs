@@ -884,7 +884,7 @@ pub enum Stream {
     /// states) would otherwise set the size of every stream, which one-shot
     /// hashes build and move (measured in the Python binding: the moves
     /// were 30% of `sha256(32 bytes)`'s construction; docs/DESIGN.md,
-    /// "Python").
+    /// "Python: per-call cost").
     Mac(alloc::boxed::Box<Mac>),
 }
 
