@@ -14,41 +14,26 @@ b'hi'
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import Any
 
-from ._core import ArgumentTypeError, InvalidTag, ParameterError, call, check_size, lookup, nbytes, random_bytes
+from . import _native
+from ._core import ArgumentTypeError, InvalidTag, ParameterError, lookup, random_bytes
 
 
-class _Aead:
+class _Aead(_native.Aead):
+    """The extension's keyed AEAD (encrypt, decrypt), with the catalog
+    algorithm each subclass names."""
+
     _algorithm = ""
 
-    __slots__ = ("_key", "_entry")
+    __slots__ = ()
 
-    def __init__(self, key: Any) -> None:
-        self._entry: Dict[str, Any] = lookup(self._algorithm, "aead")
-        check_size(key, "key", self._entry["key"])
-        self._key = bytes(key)
+    def __new__(cls, key: Any) -> "_Aead":
+        return super().__new__(cls, lookup(cls._algorithm, "aead")["id"], key)
 
     @classmethod
     def generate_key(cls) -> bytes:
         return random_bytes(lookup(cls._algorithm, "aead")["key"]["exactly"])
-
-    def _checked(self, nonce: Any, data: Any, associated_data: Optional[Any]) -> int:
-        check_size(nonce, "nonce", self._entry["nonce"])
-        n = nbytes(data, "data")
-        if associated_data is not None:
-            nbytes(associated_data, "associated_data")
-        return n
-
-    def encrypt(self, nonce: Any, data: Any, associated_data: Optional[Any]) -> bytes:
-        n = self._checked(nonce, data, associated_data)
-        return call("AeadSeal", self._entry, [self._key, nonce, associated_data, data], [], n + self._entry["tagLength"])
-
-    def decrypt(self, nonce: Any, data: Any, associated_data: Optional[Any]) -> bytes:
-        n = self._checked(nonce, data, associated_data)
-        if n < self._entry["tagLength"]:
-            raise InvalidTag(f"data: expected at least {self._entry['tagLength']} bytes (the tag), got {n}")
-        return call("AeadOpen", self._entry, [self._key, nonce, associated_data, data], [], n - self._entry["tagLength"])
 
 
 class ChaCha20Poly1305(_Aead):

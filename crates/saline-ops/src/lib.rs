@@ -528,40 +528,8 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
             };
             put(out, &result)
         }
-        Op::AeadSeal => {
-            let aead = aead::Aead::new(algorithm(alg)?, b.req(0, "key")?)?;
-            let plaintext = b.req(3, "plaintext")?;
-            let tag_len = aead.tag_len();
-            let total = plaintext.len() + tag_len;
-            let dst = exactly(out, total)?;
-            let prefix = aead.algorithm().info().tag_position == saline::catalog::TagPosition::Prefix;
-            let (ct, tag_slot) = if prefix {
-                let (t, c) = dst.split_at_mut(tag_len);
-                (c, t)
-            } else {
-                dst.split_at_mut(plaintext.len())
-            };
-            ct.copy_from_slice(plaintext);
-            let tag = aead.seal_in_place_detached(b.req(1, "nonce")?, b.opt(2).unwrap_or(&[]), ct)?;
-            tag_slot.copy_from_slice(&tag);
-            Ok(total)
-        }
-        Op::AeadOpen => {
-            let aead = aead::Aead::new(algorithm(alg)?, b.req(0, "key")?)?;
-            let sealed = b.req(3, "ciphertext")?;
-            let tag_len = aead.tag_len();
-            Error::check_length("ciphertext", Expected::AtLeast(tag_len), sealed.len())?;
-            let n = sealed.len() - tag_len;
-            let prefix = aead.algorithm().info().tag_position == saline::catalog::TagPosition::Prefix;
-            let (ct, tag) = if prefix { (&sealed[tag_len..], &sealed[..tag_len]) } else { sealed.split_at(n) };
-            let dst = exactly(out, n)?;
-            dst.copy_from_slice(ct);
-            if let Err(e) = aead.open_in_place_detached(b.req(1, "nonce")?, b.opt(2).unwrap_or(&[]), dst, tag) {
-                dst.fill(0);
-                return Err(e);
-            }
-            Ok(n)
-        }
+        Op::AeadSeal => KeyedAead::new(alg, b.req(0, "key")?)?.seal_into(b.req(1, "nonce")?, b.opt(2), b.req(3, "plaintext")?, out),
+        Op::AeadOpen => KeyedAead::new(alg, b.req(0, "key")?)?.open_into(b.req(1, "nonce")?, b.opt(2), b.req(3, "ciphertext")?, out),
         Op::BoxKeyPair => {
             let kp = match b.opt(0) {
                 Some(seed) => crypto_box::KeyPair::from_seed(seed)?,
@@ -959,13 +927,82 @@ fn aead_open_into(key: &[u8], nonce: &[u8], boxed: &[u8], out: &mut [u8]) -> Res
     call(Op::AeadOpen as u32, u32::from(Algorithm::XSalsa20Poly1305.info().id), &args, out)
 }
 
+/// An AEAD keyed once, for bindings' objects that encrypt many messages
+/// under one key (pyca's `AESGCM(key).encrypt(...)`): the key schedule is
+/// built at construction, where [`Op::AeadSeal`] builds it per call, and is
+/// wiped on drop. Same layouts and errors as [`Op::AeadSeal`] and
+/// [`Op::AeadOpen`], which run through it.
+pub struct KeyedAead(aead::Aead);
+
+impl KeyedAead {
+    /// Keys the catalog AEAD `alg` with `key`.
+    ///
+    /// # Errors
+    /// As [`aead::Aead::new`].
+    pub fn new(alg: u32, key: &[u8]) -> Result<KeyedAead> {
+        Ok(KeyedAead(aead::Aead::new(algorithm(alg)?, key)?))
+    }
+
+    /// Writes the combined layout of `plaintext` (ciphertext ‖ tag, or tag ‖
+    /// ciphertext for the NaCl secretbox) into the front of `out`
+    /// (`plaintext.len()` + the tag length: 16, or 32 for AEGIS) and returns its length.
+    ///
+    /// # Errors
+    /// As [`aead::Aead::seal_in_place_detached`]; [`Error::InvalidLength`]
+    /// naming "output" when `out` is too short.
+    pub fn seal_into(&self, nonce: &[u8], aad: Option<&[u8]>, plaintext: &[u8], out: &mut [u8]) -> Result<usize> {
+        let total = plaintext.len() + self.0.tag_len();
+        let dst = exactly(out, total)?;
+        let (ct, tag_slot) = if self.tag_first() {
+            let (t, c) = dst.split_at_mut(self.0.tag_len());
+            (c, t)
+        } else {
+            dst.split_at_mut(plaintext.len())
+        };
+        ct.copy_from_slice(plaintext);
+        let tag = self.0.seal_in_place_detached(nonce, aad.unwrap_or(&[]), ct)?;
+        tag_slot.copy_from_slice(&tag);
+        Ok(total)
+    }
+
+    /// Checks and decrypts the combined layout `sealed` into the front of
+    /// `out` (`sealed.len()` − the tag length) and returns the plaintext length;
+    /// on a wrong tag the output is zeroed.
+    ///
+    /// # Errors
+    /// [`Error::InvalidLength`] naming "ciphertext" when `sealed` is shorter
+    /// than the tag; [`Error::VerificationFailed`]; as
+    /// [`KeyedAead::seal_into`] otherwise.
+    pub fn open_into(&self, nonce: &[u8], aad: Option<&[u8]>, sealed: &[u8], out: &mut [u8]) -> Result<usize> {
+        let tag_len = self.0.tag_len();
+        Error::check_length("ciphertext", Expected::AtLeast(tag_len), sealed.len())?;
+        let n = sealed.len() - tag_len;
+        let (ct, tag) = if self.tag_first() { (&sealed[tag_len..], &sealed[..tag_len]) } else { sealed.split_at(n) };
+        let dst = exactly(out, n)?;
+        dst.copy_from_slice(ct);
+        if let Err(e) = self.0.open_in_place_detached(nonce, aad.unwrap_or(&[]), dst, tag) {
+            dst.fill(0);
+            return Err(e);
+        }
+        Ok(n)
+    }
+
+    fn tag_first(&self) -> bool {
+        self.0.algorithm().info().tag_position == saline::catalog::TagPosition::Prefix
+    }
+}
+
 /// A streaming hash or MAC, for bindings' `create()` objects.
 #[derive(Clone, Debug)]
 pub enum Stream {
     /// A hash or XOF.
     Hash(Hasher),
-    /// A MAC.
-    Mac(Mac),
+    /// A MAC. Boxed: a MAC state (832 bytes, HMAC-SHA-512's two hash
+    /// states) would otherwise set the size of every stream, which one-shot
+    /// hashes build and move (measured in the Python binding: the moves
+    /// were 30% of `sha256(32 bytes)`'s construction; docs/DESIGN.md,
+    /// "Python: per-call cost").
+    Mac(alloc::boxed::Box<Mac>),
 }
 
 impl Stream {
@@ -977,7 +1014,7 @@ impl Stream {
     pub fn new(alg: u32, args: &Args<'_>) -> Result<Stream> {
         let algorithm = algorithm(alg)?;
         if algorithm.info().kind == saline::Kind::Mac {
-            Ok(Stream::Mac(Mac::new(algorithm, args.req(0, "key")?)?))
+            Ok(Stream::Mac(alloc::boxed::Box::new(Mac::new(algorithm, args.req(0, "key")?)?)))
         } else {
             let out_len = if args.nums.is_empty() { None } else { Some(args.len(0, "output length")?) };
             Ok(Stream::Hash(Hasher::with_options(algorithm, &hash_options(args, 0, out_len))?))
