@@ -35,9 +35,16 @@ function trimmed(out: Uint8Array<ArrayBuffer>, written: number): Uint8Array<Arra
 
 /** Runs `op`; a failed verification gives null when `nullOnFailure`. */
 function run(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number, nullOnFailure: boolean): Uint8Array<ArrayBuffer> | null {
-  const out = alloc(where.fn, 'output', outLength);
+  const backend = getBackend();
+  const scratch = backend.scratch?.(outLength);
+  const out = scratch ?? alloc(where.fn, 'output', outLength);
   try {
-    return trimmed(out, getBackend().call(op, alg, bytes, nums, out));
+    const written = backend.call(op, alg, bytes, nums, out);
+    if (scratch === undefined) return trimmed(out as Uint8Array<ArrayBuffer>, written);
+    // A copy (on the JS heap when small), then the backend's buffer wiped.
+    const result = scratch.slice(0, written);
+    scratch.fill(0);
+    return result as Uint8Array<ArrayBuffer>;
   } catch (error) {
     out.fill(0);
     if (nullOnFailure && isBackendError(error) && error.code === ErrorCode.Verification) return null;

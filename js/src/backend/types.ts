@@ -87,6 +87,13 @@ export interface Backend {
    */
   call(op: Op, alg: number, bytes: readonly (Uint8Array | null)[], nums: readonly number[], out: Uint8Array): number;
   /**
+   * A private buffer of exactly `outLength` bytes for a `call` whose output
+   * the API copies out at once and then wipes, or undefined when a fresh
+   * array is the cheaper target (native.ts says when and why). Never handed
+   * to user code; not for `callAsync`.
+   */
+  readonly scratch?: (outLength: number) => Uint8Array | undefined;
+  /**
    * The same on a worker thread (native: the libuv pool; wasm: a worker or,
    * where none is available, a resolved microtask). Inputs are copied first.
    * Resolves with the output bytes.
