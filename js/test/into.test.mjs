@@ -67,3 +67,48 @@ test('on a failure inside the call, out is zeroed', () => {
   assert.throws(() => S.blake2s.into(out, msg, { key: new Uint8Array(33) }), RangeError);
   assert.ok(out.every((b) => b === 0));
 });
+
+test('hash(msg, { out }) is into(out, msg): same bytes, returns out; into and create refuse a second out', () => {
+  for (const name of HASHES) {
+    const out = new Uint8Array(S[name].outputLen);
+    assert.equal(S[name](msg, { out }), out, name);
+    assert.deepEqual(out, S[name](msg), name);
+  }
+  const keyed = new Uint8Array(16);
+  assert.equal(S.blake2b(msg, { dkLen: 16, key, out: keyed }), keyed);
+  assert.deepEqual(keyed, S.blake2b(msg, { dkLen: 16, key }));
+  assert.throws(() => S.sha256(msg, { out: new Uint8Array(31) }), (e) => e instanceof RangeError && /^sha256: out: expected 32 bytes, got 31/.test(e.message));
+  assert.throws(() => S.sha256(msg, { out: [] }), (e) => e instanceof TypeError && /^sha256: out: expected a Uint8Array/.test(e.message));
+  const buffer = new Uint8Array(64);
+  assert.throws(() => S.sha256(buffer.subarray(0, 32), { out: buffer.subarray(16, 48) }), (e) => e instanceof RangeError && /must not overlap/.test(e.message));
+  assert.throws(() => S.sha256.into(new Uint8Array(32), msg, { out: new Uint8Array(32) }), TypeError);
+  assert.throws(() => S.sha256.create({ out: new Uint8Array(32) }), (e) => e instanceof TypeError && /digestInto/.test(e.message));
+});
+
+test('AEAD encrypt(pt, out) and decrypt(ct, out): same bytes as allocating, returns out; a failed open zeroes out', () => {
+  const cases = [
+    [S.gcm, 12], [S.chacha20poly1305, 12], [S.xchacha20poly1305, 24], [S.xsalsa20poly1305, 24],
+  ];
+  for (const [aead, nonceLength] of cases) {
+    const nonce = new Uint8Array(nonceLength).fill(3);
+    const sealed = aead(key, nonce).encrypt(msg);
+    const out = new Uint8Array(msg.length + 16);
+    assert.equal(aead(key, nonce).encrypt(msg, out), out, aead.name);
+    assert.deepEqual(out, sealed, aead.name);
+    const opened = new Uint8Array(msg.length);
+    assert.equal(aead(key, nonce).decrypt(sealed, opened), opened, aead.name);
+    assert.deepEqual(opened, msg, aead.name);
+    const forged = Uint8Array.from(sealed);
+    forged[0] ^= 1;
+    opened.fill(0xff);
+    assert.throws(() => aead(key, nonce).decrypt(forged, opened), (e) => !(e instanceof RangeError) && /authentication failed/.test(e.message), aead.name);
+    assert.ok(opened.every((b) => b === 0), `${aead.name}: out zeroed after a failed open`);
+    assert.throws(() => aead(key, nonce).encrypt(msg, new Uint8Array(msg.length)), (e) => e instanceof RangeError && /encrypt: out: expected/.test(e.message), aead.name);
+    assert.throws(() => aead(key, nonce).decrypt(sealed, sealed.subarray(0, msg.length)), (e) => e instanceof RangeError && /must not overlap/.test(e.message), aead.name);
+  }
+  // A refused out does not use up the object's one encrypt().
+  const once = S.xchacha20poly1305(key, new Uint8Array(24));
+  assert.throws(() => once.encrypt(msg, new Uint8Array(1)), RangeError);
+  once.encrypt(msg, new Uint8Array(msg.length + 16));
+  assert.throws(() => once.encrypt(msg), /already called/);
+});
