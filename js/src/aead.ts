@@ -26,6 +26,10 @@ export interface Cipher {
   decrypt(ciphertext: Uint8Array): Uint8Array<ArrayBuffer>;
 }
 
+function encryptedTwice(where: string): Error {
+  return new Error(`${where}: encrypt() was already called on this object: never reuse a key and nonce, make a new object with a fresh nonce`);
+}
+
 /**
  * Rejects a second encrypt() (noble ciphers does the same). The flag is set
  * only once the arguments have passed their checks.
@@ -33,7 +37,7 @@ export interface Cipher {
 export function encryptOnce(where: string, encrypt: (plaintext: Input) => Uint8Array<ArrayBuffer>): (plaintext: Input) => Uint8Array<ArrayBuffer> {
   let used = false;
   return (plaintext) => {
-    if (used) throw new Error(`${where}: encrypt() was already called on this object: never reuse a key and nonce, make a new object with a fresh nonce`);
+    if (used) throw encryptedTwice(where);
     const out = encrypt(plaintext);
     used = true;
     return out;
@@ -87,9 +91,10 @@ function aead(k: AeadKind, key: unknown, nonce: unknown, aad: unknown): AeadCiph
   const keyBytes = bytes(where, 'key', key, info.key);
   const nonceBytes = bytes(where, 'nonce', nonce, info.nonce);
   const aadBytes = optionalBytes(where, 'aad', aad);
+  // encryptOnce's rule, inline: its wrapper would take one argument, and a rest parameter would allocate per call.
   let used = false;
   function encrypt(plaintext: Input, out?: Uint8Array): Uint8Array {
-    if (used) throw new Error(`${k.seal.fn}: encrypt() was already called on this object: never reuse a key and nonce, make a new object with a fresh nonce`);
+    if (used) throw encryptedTwice(k.seal.fn);
     const data = message(k.seal.fn, 'plaintext', plaintext);
     const args = [keyBytes, nonceBytes, aadBytes, data];
     const outLength = lengthOf(data) + info.tagLength;

@@ -9,11 +9,16 @@ import { hashName, type HashFunction } from './hashes.js';
 import { bytes, message, type Input } from './input.js';
 import { openStream, type Hasher } from './stream.js';
 
+/** Each hash function's HMAC entry, looked up once (a string key and a map lookup per call otherwise). */
+const hmacOf = /* @__PURE__ */ new WeakMap<Function, CatalogEntry>();
+
 /**
  * The catalog's HMAC over `hash` ("hmac-sha256"). The XOFs have none: SHAKE
  * would need KMAC, and BLAKE3 (like BLAKE2) has a keyed mode that is the MAC.
  */
-export function hmacEntry(where: string, hash: unknown) {
+export function hmacEntry(where: string, hash: unknown): CatalogEntry {
+  const known = typeof hash === 'function' ? hmacOf.get(hash) : undefined;
+  if (known) return known;
   const name = hashName(where, hash);
   const found = find(`hmac-${name}`);
   if (!found) {
@@ -21,6 +26,7 @@ export function hmacEntry(where: string, hash: unknown) {
       `${where}: hash: ${name} has no HMAC (extendable-output functions do not; use blake3(msg, { key }) or blake2b(msg, { key }) for a keyed hash)`,
     );
   }
+  hmacOf.set(hash as Function, found);
   return found;
 }
 
