@@ -61,6 +61,17 @@ test('out overlapping an input is refused; adjacent is fine', () => {
   assert.deepEqual(buffer.subarray(32, 64), S.sha256(new Uint8Array(32).fill(1)));
 });
 
+test('a refused overlap leaves the bytes alone (out is not zeroed over the input); an empty input overlaps nothing', () => {
+  const buffer = Uint8Array.from({ length: 96 }, (_, i) => i + 1);
+  const before = Uint8Array.from(buffer);
+  assert.throws(() => S.sha256.into(buffer.subarray(16, 48), buffer.subarray(0, 32)), (e) => e instanceof RangeError && /^sha256\.into: out: must not overlap an input$/.test(e.message));
+  assert.throws(() => S.poly1305.into(buffer.subarray(40, 56), buffer.subarray(0, 8), buffer.subarray(32, 64)), RangeError);
+  assert.deepEqual(buffer, before);
+  const out = buffer.subarray(0, 32);
+  assert.equal(S.sha256.into(out, buffer.subarray(8, 8)), out);
+  assert.deepEqual(out, S.sha256(new Uint8Array(0)));
+});
+
 test('on a failure inside the call, out is zeroed', () => {
   const out = new Uint8Array(32).fill(0xff);
   // BLAKE2s takes keys of at most 32 bytes: the core refuses this one.

@@ -50,6 +50,8 @@ type Bytes = readonly (Uint8Array | null)[];
 /** The addon's exports (crates/saline-node/README.md). */
 interface Addon {
   callv(op: number, alg: number, out: Uint8Array, nBytes: number, ...args: (Uint8Array | null | number)[]): number;
+  /** `callv` that refuses an input overlapping `out` (absent from addons built before it). */
+  callvInto?(op: number, alg: number, out: Uint8Array, nBytes: number, ...args: (Uint8Array | null | number)[]): number;
   call(op: number, alg: number, bytes: Bytes, nums: readonly number[] | Float64Array, out: Uint8Array): number;
   callAsync(op: number, alg: number, bytes: Bytes, nums: readonly number[] | Float64Array, outLength: number): Promise<Uint8Array>;
   catalog(): string;
@@ -117,6 +119,7 @@ export function createNativeBackend(addon: Addon): Backend {
     catalog,
     backendsJson: typeof addon.backends === 'function' ? () => addon.backends!() : undefined,
     call: positional(addon.callv),
+    callInto: typeof addon.callvInto === 'function' ? positional(addon.callvInto) : undefined,
     scratch: smallOutputs(),
     callAsync(op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): Promise<Uint8Array> {
       try {
