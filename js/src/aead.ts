@@ -81,9 +81,10 @@ function kind(exportName: string, name: string): AeadKind {
 }
 
 /**
- * The key, nonce and associated data are checked once, here; a later call
- * passes the same arrays, and the core checks their lengths again (a
- * resizable ArrayBuffer can shrink), as a backend refuses a detached one.
+ * The key, nonce and associated data are checked in full once, here. A
+ * later call only compares their lengths: a buffer detached (or a
+ * resizable one shrunk) since then changes the length, and only then is
+ * the full check run again, for its message naming the call and argument.
  */
 function aead(k: AeadKind, key: unknown, nonce: unknown, aad: unknown): AeadCipher {
   const info = entry(k.name);
@@ -91,10 +92,19 @@ function aead(k: AeadKind, key: unknown, nonce: unknown, aad: unknown): AeadCiph
   const keyBytes = bytes(where, 'key', key, info.key);
   const nonceBytes = bytes(where, 'nonce', nonce, info.nonce);
   const aadBytes = optionalBytes(where, 'aad', aad);
+  const keyLength = lengthOf(keyBytes);
+  const nonceLength = lengthOf(nonceBytes);
+  const aadLength = aadBytes === null ? 0 : lengthOf(aadBytes);
+  const recheck = (fn: string) => {
+    if (lengthOf(keyBytes) !== keyLength) bytes(fn, 'key', keyBytes, info.key);
+    if (lengthOf(nonceBytes) !== nonceLength) bytes(fn, 'nonce', nonceBytes, info.nonce);
+    if (aadBytes !== null && lengthOf(aadBytes) !== aadLength) bytes(fn, 'aad', aadBytes);
+  };
   // encryptOnce's rule, inline: its wrapper would take one argument, and a rest parameter would allocate per call.
   let used = false;
   function encrypt(plaintext: Input, out?: Uint8Array): Uint8Array {
     if (used) throw encryptedTwice(k.seal.fn);
+    recheck(k.seal.fn);
     const data = message(k.seal.fn, 'plaintext', plaintext);
     const args = [keyBytes, nonceBytes, aadBytes, data];
     const outLength = lengthOf(data) + info.tagLength;
@@ -103,6 +113,7 @@ function aead(k: AeadKind, key: unknown, nonce: unknown, aad: unknown): AeadCiph
     return result;
   }
   function decrypt(ciphertext: Uint8Array, out?: Uint8Array): Uint8Array {
+    recheck(k.open.fn);
     const data = bytes(k.open.fn, 'ciphertext', ciphertext);
     const args = [keyBytes, nonceBytes, aadBytes, data];
     const outLength = Math.max(0, lengthOf(data) - info.tagLength);

@@ -123,3 +123,19 @@ test('AEAD encrypt(pt, out) and decrypt(ct, out): same bytes as allocating, retu
   once.encrypt(msg, new Uint8Array(msg.length + 16));
   assert.throws(() => once.encrypt(msg), /already called/);
 });
+
+test('an AEAD whose key, nonce or aad is detached after construction: TypeError naming the call and the argument', () => {
+  const detach = (u) => structuredClone(u.buffer, { transfer: [u.buffer] });
+  const key2 = new Uint8Array(32);
+  const sealer = S.xchacha20poly1305(key2, new Uint8Array(24));
+  detach(key2);
+  assert.throws(() => sealer.encrypt(msg), (e) => e instanceof TypeError && /^xchacha20poly1305\.encrypt: key: .*detached/.test(e.message));
+  const nonce = new Uint8Array(12);
+  const opener = S.gcm(new Uint8Array(16), nonce);
+  detach(nonce);
+  assert.throws(() => opener.decrypt(new Uint8Array(32)), (e) => e instanceof TypeError && /^gcm\.decrypt: nonce: .*detached/.test(e.message));
+  const aad = new Uint8Array(5);
+  const withAad = S.chacha20poly1305(key, new Uint8Array(12), aad);
+  detach(aad);
+  assert.throws(() => withAad.encrypt(msg, new Uint8Array(msg.length + 16)), (e) => e instanceof TypeError && /^chacha20poly1305\.encrypt: aad: .*detached/.test(e.message));
+});
