@@ -4,7 +4,7 @@
  * family goes through here, so none repeats the glue.
  */
 import { getBackend } from './backend/index.js';
-import { ErrorCode, type Op } from './backend/types.js';
+import { ErrorCode, OVERLAP_REFUSED, type Op } from './backend/types.js';
 import { isBackendError, translate, type Renames } from './errors.js';
 import { alloc, bytes as checkedBytes, isBytes } from './input.js';
 import { bufferOf, byteOffsetOf, lengthOf } from './intrinsics.js';
@@ -35,9 +35,16 @@ function trimmed(out: Uint8Array<ArrayBuffer>, written: number): Uint8Array<Arra
 
 /** Runs `op`; a failed verification gives null when `nullOnFailure`. */
 function run(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number, nullOnFailure: boolean): Uint8Array<ArrayBuffer> | null {
-  const out = alloc(where.fn, 'output', outLength);
+  const backend = getBackend();
+  const scratch = backend.scratch?.(outLength);
+  const out = scratch ?? alloc(where.fn, 'output', outLength);
   try {
-    return trimmed(out, getBackend().call(op, alg, bytes, nums, out));
+    const written = backend.call(op, alg, bytes, nums, out);
+    if (scratch === undefined) return trimmed(out as Uint8Array<ArrayBuffer>, written);
+    // A copy (on the JS heap when small), then the backend's buffer wiped.
+    const result = scratch.slice(0, written);
+    scratch.fill(0);
+    return result as Uint8Array<ArrayBuffer>;
   } catch (error) {
     out.fill(0);
     if (nullOnFailure && isBackendError(error) && error.code === ErrorCode.Verification) return null;
@@ -59,21 +66,31 @@ export function callOrNull(where: Where, op: Op, alg: number, bytes: Bytes, nums
 export function callInto(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], out: unknown, outLength: number): Uint8Array {
   if (!isBytes(out) || lengthOf(out) !== outLength) checkedBytes(where.fn, 'out', out, outLength); // throws, naming the problem
   const target = out as Uint8Array;
+  const backend = getBackend();
+  // The native addon compares the pointers it has anyway (Backend.callInto).
+  if (backend.callInto === undefined) refuseOverlap(where, bytes, target, outLength);
+  try {
+    (backend.callInto ?? backend.call)(op, alg, bytes, nums, target);
+    return target;
+  } catch (error) {
+    // A refused overlap wrote nothing, and zeroing `out` would zero the input under it.
+    const refused = isBackendError(error) && error.code === ErrorCode.Range && error.message === OVERLAP_REFUSED;
+    if (!refused) target.fill(0);
+    throw translate(where.fn, error, where.failure, where.renames);
+  }
+}
+
+/** Throws the RangeError of an `out` that overlaps an input. */
+function refuseOverlap(where: Where, bytes: Bytes, target: Uint8Array, outLength: number): void {
   const buffer = bufferOf(target);
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
     if (b !== null && b !== undefined && bufferOf(b) === buffer) {
       const start = byteOffsetOf(target);
       const from = byteOffsetOf(b);
-      if (outLength > 0 && from < start + outLength && start < from + lengthOf(b)) throw new RangeError(`${where.fn}: out: must not overlap an input`);
+      // An empty input overlaps nothing (as the addon's View::overlaps).
+      if (outLength > 0 && lengthOf(b) > 0 && from < start + outLength && start < from + lengthOf(b)) throw new RangeError(`${where.fn}: ${OVERLAP_REFUSED}`);
     }
-  }
-  try {
-    getBackend().call(op, alg, bytes, nums, target);
-    return target;
-  } catch (error) {
-    target.fill(0);
-    throw translate(where.fn, error, where.failure, where.renames);
   }
 }
 

@@ -40,12 +40,23 @@ export interface Blake3Options {
   context?: string | Uint8Array;
 }
 
-/** A fixed-output hash takes no options. */
+/** A fixed-output hash takes no options (but `out`). */
 export type NoOptions = Record<string, never>;
+
+/** `opts` with an output array: the hash's own options (none for a fixed-output hash) and `out`. */
+export type WithOut<O, T extends Uint8Array> = (O extends NoOptions ? unknown : O) & {
+  /** Where the digest goes: exactly the output length (`outputLen`, or `dkLen` when given), overlapping no input. */
+  out: T;
+};
 
 /** A hash function: call it to hash at once, `.create()` to hash incrementally. */
 export interface HashFunction<O = NoOptions> {
   (msg: Input, opts?: O): Uint8Array<ArrayBuffer>;
+  /**
+   * `hash(msg, { out })` writes the digest into `out` and returns it,
+   * allocating no output (sodium-native's habit); the same as `into`.
+   */
+  <T extends Uint8Array>(msg: Input, opts: WithOut<O, T>): T;
   /** Default digest size in bytes. */
   readonly outputLen: number;
   /** Internal block size in bytes (what HMAC pads the key to). */
@@ -60,7 +71,7 @@ export interface HashFunction<O = NoOptions> {
   into<T extends Uint8Array>(out: T, msg: Input, opts?: O): T;
 }
 
-const OPTION_NAMES = ['dkLen', 'key', 'salt', 'personalization', 'context'] as const;
+const OPTION_NAMES = ['dkLen', 'key', 'salt', 'personalization', 'context', 'out'] as const;
 const RENAMES = { output: 'dkLen' };
 
 /** Which catalog algorithm each of our hash functions computes (for hmac, pbkdf2, hkdf). */
@@ -78,10 +89,14 @@ export function hashName(where: string, hash: unknown): string {
   return name;
 }
 
-/** [key, salt, personal, context] and the output length, as Op.Hash and streamNew take them. */
-function parse(where: string, info: CatalogEntry, opts: unknown): [(Uint8Array | null)[], number] {
+/**
+ * [key, salt, personal, context] (empty when none is given), the output
+ * length, as Op.Hash and streamNew take them, and `out` (undefined: allocate).
+ */
+function parse(where: string, info: CatalogEntry, opts: unknown): [(Uint8Array | null)[], number, unknown] {
   const o = options(where, opts, OPTION_NAMES);
   const outputLen = o.dkLen === undefined ? info.outputLength : length(where, 'dkLen', o.dkLen);
+  if (o.key === undefined && o.salt === undefined && o.personalization === undefined && o.context === undefined) return [[], outputLen, o.out];
   // BLAKE3's context is a label, not a secret, so a string is fine there (taken as UTF-8).
   const context = o.context === undefined ? null : message(where, 'context', o.context);
   const args = [
@@ -90,7 +105,7 @@ function parse(where: string, info: CatalogEntry, opts: unknown): [(Uint8Array |
     optionalBytes(where, 'personalization', o.personalization),
     context,
   ];
-  return [args, outputLen];
+  return [args, outputLen, o.out];
 }
 
 function makeHash<O>(exportName: string, name: string): HashFunction<O> {
@@ -101,11 +116,12 @@ function makeHash<O>(exportName: string, name: string): HashFunction<O> {
   const defaultLength = (i: CatalogEntry): readonly number[] => (defaultNums?.entry === i ? defaultNums.nums : (defaultNums = { entry: i, nums: [i.outputLength] }).nums);
   const where = { fn: exportName };
   const whereWithOptions = { fn: exportName, renames: RENAMES };
-  const hash = (msg: Input, opts?: O): Uint8Array<ArrayBuffer> => {
+  const hash = (msg: Input, opts?: O): Uint8Array => {
     const i = info();
     const data = message(exportName, 'msg', msg);
     if (opts === undefined) return call(where, Op.Hash, i.id, [data], defaultLength(i), i.outputLength);
-    const [args, outputLen] = parse(exportName, i, opts);
+    const [args, outputLen, out] = parse(exportName, i, opts);
+    if (out !== undefined) return callInto(whereWithOptions, Op.Hash, i.id, [data, ...args], [outputLen], out, outputLen);
     return call(whereWithOptions, Op.Hash, i.id, [data, ...args], [outputLen], outputLen);
   };
   const intoWhere = { fn: `${exportName}.into` };
@@ -114,13 +130,15 @@ function makeHash<O>(exportName: string, name: string): HashFunction<O> {
     const i = info();
     const data = message(intoWhere.fn, 'msg', msg);
     if (opts === undefined) return callInto(intoWhere, Op.Hash, i.id, [data], defaultLength(i), out, i.outputLength) as T;
-    const [args, outputLen] = parse(intoWhere.fn, i, opts);
+    const [args, outputLen, optsOut] = parse(intoWhere.fn, i, opts);
+    if (optsOut !== undefined) throw new TypeError(`${intoWhere.fn}: out: given twice (the first argument is the output)`);
     return callInto(intoWhereWithOptions, Op.Hash, i.id, [data, ...args], [outputLen], out, outputLen) as T;
   };
   const create = (opts?: O): Hasher => {
     const where = `${exportName}.create`;
     const i = info();
-    const [args, outputLen] = parse(where, i, opts);
+    const [args, outputLen, out] = parse(where, i, opts);
+    if (out !== undefined) throw new TypeError(`${where}: unknown option 'out' (an incremental hasher writes its digest with digestInto(out))`);
     return openStream(where, i.id, args, [outputLen], outputLen, i.blockLength);
   };
   algorithmOf.set(hash, name);

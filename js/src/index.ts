@@ -22,11 +22,11 @@ export {
   blake2b, blake2s, blake3, keccak_256, md4, md5, ripemd160,
   sha1, sha224, sha256, sha384, sha512, sha512_256,
   sha3_224, sha3_256, sha3_384, sha3_512, shake128, shake256, whirlpool,
-  type Blake2Options, type Blake3Options, type HashFunction, type Hasher, type NoOptions, type XofOptions,
+  type Blake2Options, type Blake3Options, type HashFunction, type Hasher, type NoOptions, type WithOut, type XofOptions,
 } from './hashes.js';
 export { hmac, poly1305, type Hmac, type Poly1305 } from './mac.js';
 
-export { aegis128l, aegis256, chacha20poly1305, gcm, xchacha20poly1305, xsalsa20poly1305, type Cipher } from './aead.js';
+export { aegis128l, aegis256, chacha20poly1305, gcm, xchacha20poly1305, xsalsa20poly1305, type AeadCipher, type Cipher } from './aead.js';
 export { cbc, chacha20, ctr, salsa20, xchacha20, xsalsa20, type CbcOptions, type StreamCipher } from './ciphers.js';
 
 export { box, sealedbox, secretbox } from './nacl.js';

@@ -4,16 +4,21 @@
  */
 import { Op } from './backend/types.js';
 import { call, callInto } from './call.js';
-import { entry, find } from './catalog.js';
+import { entry, find, type CatalogEntry } from './catalog.js';
 import { hashName, type HashFunction } from './hashes.js';
 import { bytes, message, type Input } from './input.js';
 import { openStream, type Hasher } from './stream.js';
+
+/** Each hash function's HMAC entry, looked up once (a string key and a map lookup per call otherwise). */
+const hmacOf = /* @__PURE__ */ new WeakMap<Function, CatalogEntry>();
 
 /**
  * The catalog's HMAC over `hash` ("hmac-sha256"). The XOFs have none: SHAKE
  * would need KMAC, and BLAKE3 (like BLAKE2) has a keyed mode that is the MAC.
  */
-export function hmacEntry(where: string, hash: unknown) {
+export function hmacEntry(where: string, hash: unknown): CatalogEntry {
+  const known = typeof hash === 'function' ? hmacOf.get(hash) : undefined;
+  if (known) return known;
   const name = hashName(where, hash);
   const found = find(`hmac-${name}`);
   if (!found) {
@@ -21,6 +26,7 @@ export function hmacEntry(where: string, hash: unknown) {
       `${where}: hash: ${name} has no HMAC (extendable-output functions do not; use blake3(msg, { key }) or blake2b(msg, { key }) for a keyed hash)`,
     );
   }
+  hmacOf.set(hash as Function, found);
   return found;
 }
 
@@ -76,15 +82,17 @@ const POLY1305_INTO = { fn: 'poly1305.into' };
  * Poly1305 (RFC 8439 §2.5): a 16-byte tag of `msg` under a 32-byte ONE-TIME
  * key. Never authenticate two messages with the same key.
  */
+let poly1305Entry: CatalogEntry | undefined;
+
 export const poly1305: Poly1305 = /* @__PURE__ */ Object.assign(
   function poly1305(msg: Input, key: Uint8Array): Uint8Array<ArrayBuffer> {
-    const info = entry('poly1305');
+    const info = (poly1305Entry ??= entry('poly1305'));
     const k = bytes('poly1305', 'key', key, info.key);
     return call(POLY1305, Op.Mac, info.id, [k, message('poly1305', 'msg', msg)], [], info.outputLength);
   },
   {
     into<T extends Uint8Array>(out: T, msg: Input, key: Uint8Array): T {
-      const info = entry('poly1305');
+      const info = (poly1305Entry ??= entry('poly1305'));
       const k = bytes('poly1305.into', 'key', key, info.key);
       return callInto(POLY1305_INTO, Op.Mac, info.id, [k, message('poly1305.into', 'msg', msg)], [], out, info.outputLength) as T;
     },

@@ -224,12 +224,24 @@ function crypto_core_hsalsa20(out: Uint8Array, inp: Uint8Array, k: Uint8Array, c
   return 0;
 }
 
+/**
+ * Zeros for crypto_stream's keystream-only calls. Up to 64 bytes they are
+ * views of one private ArrayBuffer that nothing writes: a fresh array that
+ * small lives on the JS heap, and the native addon's first look at it
+ * moves it out (~330 ns, more than the keystream; backend/native.ts
+ * `SMALL_OUTPUT` says why).
+ */
+const ZEROS = /* @__PURE__ */ new ArrayBuffer(64);
+function zeros(size: number): Uint8Array {
+  return size <= ZEROS.byteLength ? new Uint8Array(ZEROS, 0, size) : new Uint8Array(size);
+}
+
 /** `length` bytes of m (or zeros) XOR a stream cipher's keystream, into c at cpos. */
 function streamInto(fn: string, algorithm: string, c: Uint8Array, cpos: unknown, m: Uint8Array | null, mpos: unknown, length: unknown, nonce: Uint8Array, k: Uint8Array): number {
   const size = count(fn, 'length', length);
   const out = span(fn, 'c', c, count(fn, 'cpos', cpos), size);
   if (size === 0) return 0;
-  const data = m === null ? new Uint8Array(size) : span(fn, 'm', m, count(fn, 'mpos', mpos), size);
+  const data = m === null ? zeros(size) : span(fn, 'm', m, count(fn, 'mpos', mpos), size);
   into(fn, Op.StreamXor, entry(algorithm).id, [head(fn, 'k', k, 32), nonce, data], [0], out);
   return 0;
 }

@@ -61,9 +61,81 @@ test('out overlapping an input is refused; adjacent is fine', () => {
   assert.deepEqual(buffer.subarray(32, 64), S.sha256(new Uint8Array(32).fill(1)));
 });
 
+test('a refused overlap leaves the bytes alone (out is not zeroed over the input); an empty input overlaps nothing', () => {
+  const buffer = Uint8Array.from({ length: 96 }, (_, i) => i + 1);
+  const before = Uint8Array.from(buffer);
+  assert.throws(() => S.sha256.into(buffer.subarray(16, 48), buffer.subarray(0, 32)), (e) => e instanceof RangeError && /^sha256\.into: out: must not overlap an input$/.test(e.message));
+  assert.throws(() => S.poly1305.into(buffer.subarray(40, 56), buffer.subarray(0, 8), buffer.subarray(32, 64)), RangeError);
+  assert.deepEqual(buffer, before);
+  const out = buffer.subarray(0, 32);
+  assert.equal(S.sha256.into(out, buffer.subarray(8, 8)), out);
+  assert.deepEqual(out, S.sha256(new Uint8Array(0)));
+});
+
 test('on a failure inside the call, out is zeroed', () => {
   const out = new Uint8Array(32).fill(0xff);
   // BLAKE2s takes keys of at most 32 bytes: the core refuses this one.
   assert.throws(() => S.blake2s.into(out, msg, { key: new Uint8Array(33) }), RangeError);
   assert.ok(out.every((b) => b === 0));
+});
+
+test('hash(msg, { out }) is into(out, msg): same bytes, returns out; into and create refuse a second out', () => {
+  for (const name of HASHES) {
+    const out = new Uint8Array(S[name].outputLen);
+    assert.equal(S[name](msg, { out }), out, name);
+    assert.deepEqual(out, S[name](msg), name);
+  }
+  const keyed = new Uint8Array(16);
+  assert.equal(S.blake2b(msg, { dkLen: 16, key, out: keyed }), keyed);
+  assert.deepEqual(keyed, S.blake2b(msg, { dkLen: 16, key }));
+  assert.throws(() => S.sha256(msg, { out: new Uint8Array(31) }), (e) => e instanceof RangeError && /^sha256: out: expected 32 bytes, got 31/.test(e.message));
+  assert.throws(() => S.sha256(msg, { out: [] }), (e) => e instanceof TypeError && /^sha256: out: expected a Uint8Array/.test(e.message));
+  const buffer = new Uint8Array(64);
+  assert.throws(() => S.sha256(buffer.subarray(0, 32), { out: buffer.subarray(16, 48) }), (e) => e instanceof RangeError && /must not overlap/.test(e.message));
+  assert.throws(() => S.sha256.into(new Uint8Array(32), msg, { out: new Uint8Array(32) }), TypeError);
+  assert.throws(() => S.sha256.create({ out: new Uint8Array(32) }), (e) => e instanceof TypeError && /digestInto/.test(e.message));
+});
+
+test('AEAD encrypt(pt, out) and decrypt(ct, out): same bytes as allocating, returns out; a failed open zeroes out', () => {
+  const cases = [
+    [S.gcm, 12], [S.chacha20poly1305, 12], [S.xchacha20poly1305, 24], [S.xsalsa20poly1305, 24],
+  ];
+  for (const [aead, nonceLength] of cases) {
+    const nonce = new Uint8Array(nonceLength).fill(3);
+    const sealed = aead(key, nonce).encrypt(msg);
+    const out = new Uint8Array(msg.length + 16);
+    assert.equal(aead(key, nonce).encrypt(msg, out), out, aead.name);
+    assert.deepEqual(out, sealed, aead.name);
+    const opened = new Uint8Array(msg.length);
+    assert.equal(aead(key, nonce).decrypt(sealed, opened), opened, aead.name);
+    assert.deepEqual(opened, msg, aead.name);
+    const forged = Uint8Array.from(sealed);
+    forged[0] ^= 1;
+    opened.fill(0xff);
+    assert.throws(() => aead(key, nonce).decrypt(forged, opened), (e) => !(e instanceof RangeError) && /authentication failed/.test(e.message), aead.name);
+    assert.ok(opened.every((b) => b === 0), `${aead.name}: out zeroed after a failed open`);
+    assert.throws(() => aead(key, nonce).encrypt(msg, new Uint8Array(msg.length)), (e) => e instanceof RangeError && /encrypt: out: expected/.test(e.message), aead.name);
+    assert.throws(() => aead(key, nonce).decrypt(sealed, sealed.subarray(0, msg.length)), (e) => e instanceof RangeError && /must not overlap/.test(e.message), aead.name);
+  }
+  // A refused out does not use up the object's one encrypt().
+  const once = S.xchacha20poly1305(key, new Uint8Array(24));
+  assert.throws(() => once.encrypt(msg, new Uint8Array(1)), RangeError);
+  once.encrypt(msg, new Uint8Array(msg.length + 16));
+  assert.throws(() => once.encrypt(msg), /already called/);
+});
+
+test('an AEAD whose key, nonce or aad is detached after construction: TypeError naming the call and the argument', () => {
+  const detach = (u) => structuredClone(u.buffer, { transfer: [u.buffer] });
+  const key2 = new Uint8Array(32);
+  const sealer = S.xchacha20poly1305(key2, new Uint8Array(24));
+  detach(key2);
+  assert.throws(() => sealer.encrypt(msg), (e) => e instanceof TypeError && /^xchacha20poly1305\.encrypt: key: .*detached/.test(e.message));
+  const nonce = new Uint8Array(12);
+  const opener = S.gcm(new Uint8Array(16), nonce);
+  detach(nonce);
+  assert.throws(() => opener.decrypt(new Uint8Array(32)), (e) => e instanceof TypeError && /^gcm\.decrypt: nonce: .*detached/.test(e.message));
+  const aad = new Uint8Array(5);
+  const withAad = S.chacha20poly1305(key, new Uint8Array(12), aad);
+  detach(aad);
+  assert.throws(() => withAad.encrypt(msg, new Uint8Array(msg.length + 16)), (e) => e instanceof TypeError && /^chacha20poly1305\.encrypt: aad: .*detached/.test(e.message));
 });

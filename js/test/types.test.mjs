@@ -35,6 +35,10 @@ const into: Uint8Array<ArrayBuffer> = sha256.into(new Uint8Array(32), 'abc');
 const intoKeyed: Uint8Array<ArrayBuffer> = blake2b.into(new Uint8Array(16), key, { dkLen: 16, key });
 const tagInto: BufferSource = hmac.into(new Uint8Array(32), sha256, key, 'msg');
 const polyInto: Uint8Array<ArrayBuffer> = poly1305.into(new Uint8Array(16), 'msg', key);
+const outOption: Uint8Array<ArrayBuffer> = sha256('abc', { out: new Uint8Array(32) });
+const outKeyed: Uint8Array<ArrayBuffer> = blake2b('abc', { dkLen: 16, key, out: new Uint8Array(16) });
+const sealedInto: Uint8Array<ArrayBuffer> = gcm(key, new Uint8Array(12)).encrypt('x', new Uint8Array(17));
+const openedInto: Uint8Array<ArrayBuffer> = gcm(key, new Uint8Array(12)).decrypt(sealedInto, new Uint8Array(1));
 
 const wasm: WasmSource = new Uint8Array(8);
 const loading: Promise<void> = ready({ wasm, requireWorker: true }).then(() => loadWasm(new URL('https://example.com/saline.wasm')));

@@ -7,6 +7,7 @@
 // { id, name, packages, ops } and list it here.
 export const NODE_LIBRARIES = [
   ['saline-native', () => import('./saline.mjs').then((m) => m.loadNative())],
+  ['saline-native-reused', () => import('./saline.mjs').then((m) => m.loadNativeReused())],
   ['saline-wasm', () => import('./saline.mjs').then((m) => m.loadWasm())],
   ['saline/tweetnacl', () => import('./saline.mjs').then((m) => m.loadTweetnacl())],
   ['node:crypto', () => import('./node-crypto.mjs').then((m) => m.loadOneShot())],

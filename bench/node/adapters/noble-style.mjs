@@ -5,12 +5,12 @@
 // are measured by literally the same calls. Names the module lacks give n/a.
 import { AES_ALGORITHMS, HMACS, aesKey, each } from './common.mjs';
 
-const HASH_EXPORTS = {
+export const HASH_EXPORTS = {
   sha1: 'sha1', sha256: 'sha256', sha512: 'sha512', 'sha3-256': 'sha3_256', 'sha3-512': 'sha3_512',
   'blake2b-512': 'blake2b', 'blake2s-256': 'blake2s', blake3: 'blake3', md4: 'md4', md5: 'md5',
   ripemd160: 'ripemd160', whirlpool: 'whirlpool',
 };
-const AEAD_EXPORTS = { 'chacha20-poly1305': 'chacha20poly1305', 'xchacha20-poly1305': 'xchacha20poly1305', 'xsalsa20-poly1305': 'xsalsa20poly1305' };
+export const AEAD_EXPORTS = { 'chacha20-poly1305': 'chacha20poly1305', 'xchacha20-poly1305': 'xchacha20poly1305', 'xsalsa20-poly1305': 'xsalsa20poly1305' };
 const le = (bytes) => bytes.reduceRight((n, b) => (n << 8n) | BigInt(b), 0n);
 
 export function nobleStyleOps(ns) {

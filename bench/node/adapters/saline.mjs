@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire, register } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { nobleStyleOps } from './noble-style.mjs';
+import { AEAD_EXPORTS, HASH_EXPORTS, nobleStyleOps } from './noble-style.mjs';
 import { tweetnaclStyleOps } from './tweetnacl-style.mjs';
 
 // SALINE_JS_DIR points at another checkout's built package (and lets the
@@ -74,6 +74,44 @@ async function loadBackend(id, backend) {
 }
 
 export const loadNative = () => loadBackend('saline-native', 'native');
+
+// Saline's output-buffer variants, as sodium-native-reused measures
+// sodium-native: one output array per prepared case, reused by every call
+// (`hash(msg, { out })`, `hmac.into`, `poly1305.into`, AEAD
+// `encrypt(pt, out)` / `decrypt(ct, out)`). Cases without such a variant
+// are n/a here and measured by the allocating row.
+function reusedOutputOps(mod) {
+  const ops = {};
+  const allocating = nobleStyleOps(mod);
+  const reuse = (key, outLength, run) => {
+    if (allocating[key]) ops[key] = (fx) => { const out = new Uint8Array(outLength(fx)); return run(fx, out); };
+  };
+  for (const key of Object.keys(allocating)) {
+    const [operation, algorithm] = key.split(':');
+    if (operation === 'digest') {
+      const hash = mod[HASH_EXPORTS[algorithm]];
+      reuse(key, () => hash.outputLen, (fx, out) => () => hash(fx.msg, { out }));
+    } else if (operation === 'mac' && algorithm === 'poly1305') {
+      reuse(key, () => 16, (fx, out) => () => mod.poly1305.into(out, fx.msg, fx.key));
+    } else if (operation === 'mac' && algorithm.startsWith('hmac-')) {
+      const hash = mod[HASH_EXPORTS[algorithm.slice(5)]];
+      reuse(key, () => hash.outputLen, (fx, out) => () => mod.hmac.into(out, hash, fx.key, fx.msg));
+    } else if ((operation === 'seal' || operation === 'open') && AEAD_EXPORTS[algorithm]) {
+      const aead = mod[AEAD_EXPORTS[algorithm]];
+      const nonce = (fx) => (algorithm.startsWith('chacha') ? fx.nonce12 : fx.nonce24);
+      if (operation === 'seal') reuse(key, (fx) => fx.msg.length + 16, (fx, out) => () => aead(fx.key, nonce(fx)).encrypt(fx.msg, out));
+      else reuse(key, (fx) => fx.msg.length, (fx, out) => { const ct = aead(fx.key, nonce(fx)).encrypt(fx.msg); return () => aead(fx.key, nonce(fx)).decrypt(ct, out); });
+    }
+  }
+  return ops;
+}
+
+export async function loadNativeReused() {
+  const lib = await loadNative();
+  if (lib.available === false) return { ...lib, id: 'saline-native-reused' };
+  const { mod } = await importWithBackend('.', 'native');
+  return { ...lib, id: 'saline-native-reused', name: 'saline (native, reused output buffer)', ops: reusedOutputOps(mod) };
+}
 export const loadWasm = () => loadBackend('saline-wasm', 'wasm');
 
 export async function loadTweetnacl() {

@@ -20,7 +20,8 @@
 //! - A detached `ArrayBuffer` is a `TypeError`, never a dangling slice.
 //! - When `out` overlaps an input (the same `ArrayBuffer` passed twice), the
 //!   overlapping input is copied first so that `&[u8]` and `&mut [u8]` never
-//!   alias. Inputs may overlap each other freely (shared borrows).
+//!   alias (`callvInto` refuses the call instead). Inputs may overlap each
+//!   other freely (shared borrows).
 
 use std::ffi::{c_char, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -434,9 +435,22 @@ unsafe fn call_impl(
         let mut views = [None; MAX_ARGS];
         byte_views(env, &handles[..n], &mut views)?;
         let out = u8_view(env, argv[4], Name("out", None))?;
-        finish_call(env, op, alg, &views[..n], &nums[..m], out)
+        finish_call(env, op, alg, &views[..n], &nums[..m], out, Overlap::Copy)
     }
 }
+
+/// What a call does with an input that overlaps `out`.
+#[derive(Clone, Copy, PartialEq)]
+enum Overlap {
+    /// Copy the input first (the output is the addon's own business).
+    Copy,
+    /// Refuse the call before anything is written (`callvInto`: the caller
+    /// gave `out`, and the API's contract is that it overlaps no input).
+    Refuse,
+}
+
+/// The message of [`Overlap::Refuse`]; `js/src/call.ts` recognises it.
+const OVERLAP_REFUSED: &str = "out: must not overlap an input";
 
 /// Runs the call over raw views (no JS may run between taking them and this).
 unsafe fn finish_call(
@@ -446,9 +460,16 @@ unsafe fn finish_call(
     views: &[Option<View>],
     nums: &[f64],
     out: View,
+    overlap: Overlap,
 ) -> Result<sys::napi_value, Fail> {
     unsafe {
         let n = views.len();
+        if overlap == Overlap::Refuse && views.iter().flatten().any(|view| view.overlaps(&out)) {
+            return Err(Fail::Saline {
+                code: 1,
+                message: OVERLAP_REFUSED.into(),
+            });
+        }
         // 3. Copied once before use: an input overlapping `out` (so that
         // nothing aliases), and one in shared memory, which another thread
         // could change between two reads (Ed25519 signing reads the message
@@ -504,10 +525,13 @@ unsafe fn finish_call(
 /// over in one `napi_get_cb_info`. Reading array elements through N-API
 /// (`napi_is_array`, `napi_get_array_length`, `napi_get_element`, about
 /// 20 ns each) made `call` ~160 ns slower per call; js/src/backend/native.ts
-/// therefore calls this one.
+/// therefore calls this one. `callvInto` is the same with an input that
+/// overlaps `out` refused ([`Overlap::Refuse`]): the check costs nothing
+/// here, where the API's own check read three `buffer` getters (~25 ns).
 unsafe fn callv_impl(
     env: sys::napi_env,
     info: sys::napi_callback_info,
+    overlap: Overlap,
 ) -> Result<sys::napi_value, Fail> {
     unsafe {
         const MAX: usize = 4 + 2 * MAX_ARGS;
@@ -549,31 +573,22 @@ unsafe fn callv_impl(
         let mut views = [None; MAX_ARGS];
         byte_views(env, &argv[4..4 + n], &mut views)?;
         let out = u8_view(env, argv[2], Name("out", None))?;
-        finish_call(env, op, alg, &views[..n], &nums[..m], out)
+        finish_call(env, op, alg, &views[..n], &nums[..m], out, overlap)
     }
 }
 
-unsafe extern "C" fn js_callv(
+unsafe fn callv_copy_impl(
     env: sys::napi_env,
     info: sys::napi_callback_info,
-) -> sys::napi_value {
-    match guard(|| unsafe { callv_impl(env, info) }) {
-        Ok(value) => value,
-        Err(fail) => {
-            unsafe { throw(env, &fail) };
-            ptr::null_mut()
-        }
-    }
+) -> Result<sys::napi_value, Fail> {
+    unsafe { callv_impl(env, info, Overlap::Copy) }
 }
 
-unsafe extern "C" fn js_call(env: sys::napi_env, info: sys::napi_callback_info) -> sys::napi_value {
-    match guard(|| unsafe { call_impl(env, info) }) {
-        Ok(value) => value,
-        Err(fail) => {
-            unsafe { throw(env, &fail) };
-            ptr::null_mut()
-        }
-    }
+unsafe fn callv_refuse_impl(
+    env: sys::napi_env,
+    info: sys::napi_callback_info,
+) -> Result<sys::napi_value, Fail> {
+    unsafe { callv_impl(env, info, Overlap::Refuse) }
 }
 
 // ---------------------------------------------------------------------------
@@ -1121,6 +1136,9 @@ macro_rules! entry {
 }
 
 entry! {
+    js_call => call_impl,
+    js_callv => callv_copy_impl,
+    js_callv_into => callv_refuse_impl,
     js_stream_new => stream_new_impl,
     js_stream_update => stream_update_impl,
     js_stream_digest => stream_digest_impl,
@@ -1134,9 +1152,10 @@ entry! {
 pub fn init(exports: Object) -> napi::Result<()> {
     let value = exports.value();
     let (env, exports) = (value.env, value.value);
-    let functions: [(&std::ffi::CStr, sys::napi_callback); 11] = [
+    let functions: [(&std::ffi::CStr, sys::napi_callback); 12] = [
         (c"call", Some(js_call)),
         (c"callv", Some(js_callv)),
+        (c"callvInto", Some(js_callv_into)),
         (c"streamNew", Some(js_stream_new)),
         (c"streamUpdate", Some(js_stream_update)),
         (c"streamDigest", Some(js_stream_digest)),

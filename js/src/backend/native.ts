@@ -50,6 +50,8 @@ type Bytes = readonly (Uint8Array | null)[];
 /** The addon's exports (crates/saline-node/README.md). */
 interface Addon {
   callv(op: number, alg: number, out: Uint8Array, nBytes: number, ...args: (Uint8Array | null | number)[]): number;
+  /** `callv` that refuses an input overlapping `out` (absent from addons built before it). */
+  callvInto?(op: number, alg: number, out: Uint8Array, nBytes: number, ...args: (Uint8Array | null | number)[]): number;
   call(op: number, alg: number, bytes: Bytes, nums: readonly number[] | Float64Array, out: Uint8Array): number;
   callAsync(op: number, alg: number, bytes: Bytes, nums: readonly number[] | Float64Array, outLength: number): Promise<Uint8Array>;
   catalog(): string;
@@ -117,6 +119,8 @@ export function createNativeBackend(addon: Addon): Backend {
     catalog,
     backendsJson: typeof addon.backends === 'function' ? () => addon.backends!() : undefined,
     call: positional(addon.callv),
+    callInto: typeof addon.callvInto === 'function' ? positional(addon.callvInto) : undefined,
+    scratch: smallOutputs(),
     callAsync(op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): Promise<Uint8Array> {
       try {
         return addon.callAsync(op, alg, bytes, nums, outLength);
@@ -157,6 +161,28 @@ function positional(callv: Addon['callv']): Backend['call'] {
       default: return callv(op, alg, out, nb, ...bytes, ...nums);
     }
   };
+}
+
+/**
+ * V8 keeps a typed array of at most 64 bytes (`--typed-array-max-size-in-heap`,
+ * default 64) inside the JS heap, without an ArrayBuffer. The first N-API
+ * look at one (`napi_get_typedarray_info`) moves it out: a new ArrayBuffer
+ * and backing store, ~330 ns (measured: `new Uint8Array(32)` then `.buffer`,
+ * against 21 ns for the allocation alone). Every digest, tag, key and
+ * shared secret is that small, so a fresh output array per call paid it on
+ * every call. Instead the addon writes small outputs into one buffer whose
+ * ArrayBuffer exists already, and the API copies the bytes out with
+ * `slice` (on the JS heap again, ~35 ns) and wipes the buffer
+ * (call.ts `run`). Larger outputs are off the heap from the start: they
+ * get their own array as before.
+ */
+const SMALL_OUTPUT = 64;
+
+/** `Backend.scratch` over one private 64-byte ArrayBuffer: a cached view per length. */
+function smallOutputs(): (outLength: number) => Uint8Array | undefined {
+  const buffer = new ArrayBuffer(SMALL_OUTPUT);
+  const views: (Uint8Array | undefined)[] = [];
+  return (outLength) => (outLength <= SMALL_OUTPUT ? (views[outLength] ??= new Uint8Array(buffer, 0, outLength)) : undefined);
 }
 
 /**

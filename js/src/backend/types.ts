@@ -38,6 +38,9 @@ export const enum ErrorCode {
   System = 4,
 }
 
+/** The message of `Backend.callInto`'s refusal (crates/saline-node `OVERLAP_REFUSED`). */
+export const OVERLAP_REFUSED = 'out: must not overlap an input';
+
 /** What a backend throws: the API layer turns it into RangeError/TypeError/Error. */
 export interface BackendError {
   code: ErrorCode;
@@ -102,6 +105,20 @@ export interface Backend {
    * Throws a BackendError.
    */
   call(op: Op, alg: number, bytes: readonly (Uint8Array | null)[], nums: readonly number[], out: Uint8Array): number;
+  /**
+   * `call` into an `out` the caller gave, where an input overlapping `out`
+   * is refused before anything is written: a BackendError of code Range
+   * whose message is `OVERLAP_REFUSED`. Backends without it leave that check
+   * to the API (call.ts `callInto`).
+   */
+  readonly callInto?: (op: Op, alg: number, bytes: readonly (Uint8Array | null)[], nums: readonly number[], out: Uint8Array) => number;
+  /**
+   * A private buffer of exactly `outLength` bytes for a `call` whose output
+   * the API copies out at once and then wipes, or undefined when a fresh
+   * array is the cheaper target (native.ts says when and why). Never handed
+   * to user code; not for `callAsync`.
+   */
+  readonly scratch?: (outLength: number) => Uint8Array | undefined;
   /**
    * The same on a worker thread (native: the libuv pool; wasm: a worker or,
    * where none is available, a resolved microtask). Inputs are copied first.

@@ -1,16 +1,20 @@
-// The WebAssembly build's cost per small call, in CPU time, beside the
-// WebAssembly/JS peers a browser user would pick instead: one Node process,
-// every library interleaved round by round, best round kept. CPU time
-// (process.cpuUsage), not wall time, so that a machine shared with other
-// work still gives comparable figures; the timed runners (run.mjs) stay
-// the reference for the report.
+// Saline's cost per small call, in CPU time, beside the peers a user of that
+// backend would pick instead: one Node process, every library interleaved
+// round by round, best round kept. CPU time (process.cpuUsage), not wall
+// time, so that a machine shared with other work still gives comparable
+// figures; the timed runners (run.mjs) stay the reference for the report.
 //
-//   node bench/node/wasm-call-cost.mjs [--before DIR] [--size N] [--only REGEX]
+//   node bench/node/call-cost.mjs [--backend wasm|native] [--before DIR] [--size N] [--only REGEX]
 //
+// --backend wasm (the default) compares with the WebAssembly/JS peers;
+// "export" is the module's saline_call2 alone with the input already in
+// linear memory: the floor for any loader. --backend native compares with
+// sodium-native, allocating its output per call and reusing one (as the
+// Node runner does); "addon" is the addon's callv alone with the arguments
+// made once, and "empty addon call" is sodium-native's sodium_memzero on an
+// empty buffer: the floor of any N-API call.
 // --before DIR adds a second Saline build (another checkout's js/, built)
-// as "before", e.g. main's, to measure a change. "export" is the module's
-// saline_call2 alone with the input already in linear memory: the floor
-// for any loader.
+// as "before", e.g. main's, to measure a change.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -20,7 +24,8 @@ const args = process.argv.slice(2);
 const opt = (name) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : undefined; };
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const JS = path.resolve(HERE, '../../js');
-process.env.SALINE_BACKEND = 'wasm';
+const BACKEND = opt('backend') ?? 'wasm';
+process.env.SALINE_BACKEND = BACKEND;
 delete process.env.SALINE_WASM_DIR; // each build loads the .wasm beside it
 const load = (dir) => import(pathToFileURL(path.join(dir, 'dist/node/index.js')).href);
 const after = await load(JS);
@@ -48,6 +53,27 @@ const exportAlone = (op, name, keyed, outLength) => {
 const hashWasm = async (create) => { const h = await create; return () => { h.init(); h.update(msg); return h.digest('binary'); }; };
 const out = (n) => new Uint8Array(n);
 
+// The native peers: sodium-native allocating its output per call, and reusing one.
+const sodiumNative = BACKEND === 'native' ? require('sodium-native') : undefined;
+const addon = BACKEND === 'native' ? createRequire(path.join(JS, 'package.json'))(path.join(JS, 'native/saline.node')) : undefined;
+const addonCatalog = addon && JSON.parse(addon.catalog());
+const addonAlone = (op, name, keyed, outLength) => {
+  const id = addonCatalog.find((e) => e.name === name).id;
+  const o = new Uint8Array(outLength);
+  return keyed ? () => addon.callv(op, id, o, 2, key, msg) : () => addon.callv(op, id, o, 1, msg, outLength);
+};
+const sodium2 = (outLength, f) => ({
+  'sodium-native': () => { const o = Buffer.alloc(outLength); f(o); return o; },
+  'sodium-native reused': ((o) => () => f(o))(Buffer.alloc(outLength)),
+});
+const NATIVE_PEERS = sodiumNative && {
+  sha256: sodium2(32, (o) => sodiumNative.crypto_hash_sha256(o, msg)),
+  sha512: sodium2(64, (o) => sodiumNative.crypto_hash_sha512(o, msg)),
+  'blake2b-512': sodium2(64, (o) => sodiumNative.crypto_generichash(o, msg)),
+  poly1305: sodium2(16, (o) => sodiumNative.crypto_onetimeauth(o, msg, key)),
+};
+const emptyCall = sodiumNative && ((empty) => () => sodiumNative.sodium_memzero(empty))(Buffer.alloc(0));
+
 const CASES = {
   sha256: { export: exportAlone(1, 'sha256', false, 32), saline: (S) => () => S.sha256(msg), into: (S, o = out(32)) => () => S.sha256.into(o, msg), 'hash-wasm': await hashWasm(HW.createSHA256()), libsodium: () => sodium.crypto_hash_sha256(msg) },
   sha512: { export: exportAlone(1, 'sha512', false, 64), saline: (S) => () => S.sha512(msg), into: (S, o = out(64)) => () => S.sha512.into(o, msg), 'hash-wasm': await hashWasm(HW.createSHA512()), libsodium: () => sodium.crypto_hash_sha512(msg) },
@@ -56,7 +82,15 @@ const CASES = {
   'hmac-sha256': { export: exportAlone(2, 'hmac-sha256', true, 32), saline: (S) => () => S.hmac(S.sha256, key, msg), into: (S, o = out(32)) => () => S.hmac.into(o, S.sha256, key, msg), 'hash-wasm': await hashWasm(HW.createHMAC(HW.createSHA256(), key)), libsodium: () => sodium.crypto_auth_hmacsha256(msg, key) },
   poly1305: { export: exportAlone(2, 'poly1305', true, 16), saline: (S) => () => S.poly1305(msg, key), into: (S, o = out(16)) => () => S.poly1305.into(o, msg, key), libsodium: () => sodium.crypto_onetimeauth(msg, key) },
 };
-const SALINE = ['export', 'before', 'after', 'after .into'];
+const SALINE = ['export', 'addon', 'empty addon call', 'before', 'after', 'after .into'];
+// Natively: the addon alone instead of the WebAssembly export, and sodium-native beside the other peers.
+if (BACKEND === 'native') {
+  const ALONE = { sha256: [1, 'sha256', false, 32], sha512: [1, 'sha512', false, 64], 'blake2b-512': [1, 'blake2b', false, 64], blake3: [1, 'blake3', false, 32], 'hmac-sha256': [2, 'hmac-sha256', true, 32], poly1305: [2, 'poly1305', true, 16] };
+  for (const [name, c] of Object.entries(CASES)) {
+    const { export: _wasmExport, ...rest } = c;
+    CASES[name] = { 'empty addon call': emptyCall, addon: addonAlone(...ALONE[name]), ...rest, ...NATIVE_PEERS[name] };
+  }
+}
 
 function best(libraries) {
   const entries = Object.entries(libraries);
@@ -78,8 +112,9 @@ const only = opt('only') ? new RegExp(opt('only')) : undefined;
 console.log(`CPU time per call, ${size}-byte input (best of 5 interleaved rounds)`);
 for (const [name, c] of Object.entries(CASES)) {
   if (only && !only.test(name)) continue;
-  const libraries = { export: c.export, ...(before && { before: c.saline(before) }), after: c.saline(after), 'after .into': c.into(after) };
-  for (const [peer, f] of Object.entries(c)) if (!['export', 'saline', 'into'].includes(peer)) libraries[peer] = f;
+  const floors = Object.fromEntries(Object.entries(c).filter(([l]) => SALINE.includes(l)));
+  const libraries = { ...floors, ...(before && { before: c.saline(before) }), after: c.saline(after), 'after .into': c.into(after) };
+  for (const [peer, f] of Object.entries(c)) if (!SALINE.includes(peer) && !['saline', 'into'].includes(peer)) libraries[peer] = f;
   const ns = best(libraries);
   const [peer, peerNs] = Object.entries(ns).filter(([l]) => !SALINE.includes(l)).sort((a, b) => a[1] - b[1])[0];
   const ratio = (l) => `${(peerNs / ns[l]).toFixed(2)}x`;
