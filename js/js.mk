@@ -62,7 +62,7 @@ js-test: js-test-node js-test-browser
 js-test-node: js-build
 	cd $(JS) && SALINE_BACKEND=native node --test test/ && SALINE_BACKEND=wasm node --test test/ && \
 	  SALINE_BACKEND=wasm SALINE_WASM_SIMD=0 node --test test/vectors.test.mjs test/hostile.test.mjs test/hostile-wasm.test.mjs test/tweetnacl-parity.test.mjs \
-	    test/scalar-masks.test.mjs
+	    test/zero-masks.test.mjs
 
 # Headless Chromium on the WebAssembly backend; the runner lives with the tests.
 js-test-browser: js-build
