@@ -57,11 +57,12 @@ $(JS_DIST_STAMP): $(JS_TS_SOURCES) $(JS_DEPS_STAMP)
 js-test: js-test-node js-test-browser
 
 # Every suite once per backend (the API must not care which one runs), then
-# the vectors and the hostile-input suites on the baseline (non-SIMD)
-# WebAssembly build, which engines without SIMD128 load.
+# the vectors, the hostile-input suites and the zero-byte scalar shapes on the
+# baseline (non-SIMD) WebAssembly build, which engines without SIMD128 load.
 js-test-node: js-build
 	cd $(JS) && SALINE_BACKEND=native node --test test/ && SALINE_BACKEND=wasm node --test test/ && \
-	  SALINE_BACKEND=wasm SALINE_WASM_SIMD=0 node --test test/vectors.test.mjs test/hostile.test.mjs test/hostile-wasm.test.mjs test/tweetnacl-parity.test.mjs
+	  SALINE_BACKEND=wasm SALINE_WASM_SIMD=0 node --test test/vectors.test.mjs test/hostile.test.mjs test/hostile-wasm.test.mjs test/tweetnacl-parity.test.mjs \
+	    test/zero-masks.test.mjs
 
 # Headless Chromium on the WebAssembly backend; the runner lives with the tests.
 js-test-browser: js-build
