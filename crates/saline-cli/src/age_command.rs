@@ -14,6 +14,7 @@ use age::DecryptError;
 use anyhow::{bail, Context};
 
 use crate::age_header;
+use crate::age_hybrid;
 use crate::output::{open_input, Output};
 use crate::passphrase;
 
@@ -25,14 +26,21 @@ const SCRYPT_MAX_LOG_N: u8 = 22;
 /// Read size for the payload: sixteen 64 KiB STREAM chunks per read.
 const COPY_BUFFER_LEN: usize = 1 << 20;
 
-/// `saline keygen [-o FILE]`: a new X25519 identity in age-keygen's format.
-pub fn keygen(output: Option<&Path>) -> anyhow::Result<()> {
-    let identity = age::x25519::Identity::generate();
-    let recipient = identity.to_public();
+/// `saline keygen [--pq] [-o FILE]`: a new identity in age-keygen's
+/// format, X25519 or (`--pq`) the hybrid post-quantum one of age v1.3.
+pub fn keygen(output: Option<&Path>, post_quantum: bool) -> anyhow::Result<()> {
+    let (secret, recipient) = if post_quantum {
+        let identity = age_hybrid::Identity::generate()?;
+        (identity.to_secret_string(), identity.to_public().to_string())
+    } else {
+        let identity = age::x25519::Identity::generate();
+        let secret = zeroize::Zeroizing::new(identity.to_string().expose_secret().to_owned());
+        (secret, identity.to_public().to_string())
+    };
     let created = humantime::format_rfc3339_seconds(std::time::SystemTime::now());
     let text = zeroize::Zeroizing::new(format!(
         "# created: {created}\n# public key: {recipient}\n{}\n",
-        identity.to_string().expose_secret()
+        secret.as_str()
     ));
     let to_terminal = match output {
         Some(path) => {
@@ -69,13 +77,20 @@ pub fn keygen_recipients(input: Option<&Path>) -> anyhow::Result<()> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let identity = age::x25519::Identity::from_str(&line).map_err(|_| {
+        let recipient = if is_hybrid_identity(&line) {
+            age_hybrid::Identity::from_str(&line).map(|i| i.to_public().to_string())
+        } else {
+            age::x25519::Identity::from_str(&line)
+                .map(|i| i.to_public().to_string())
+                .map_err(|_| "")
+        };
+        let recipient = recipient.map_err(|_| {
             anyhow::anyhow!(
-                "{name}: line {} is not an age identity (AGE-SECRET-KEY-1...)",
+                "{name}: line {} is not an age identity (AGE-SECRET-KEY-1... or AGE-SECRET-KEY-PQ-1...)",
                 index + 1
             )
         })?;
-        writeln!(stdout, "{}", identity.to_public())?;
+        writeln!(stdout, "{recipient}")?;
         found = true;
     }
     if !found {
@@ -111,7 +126,13 @@ pub fn encrypt(args: &EncryptArgs) -> anyhow::Result<()> {
         }
         (false, true) => {
             let recipients = read_recipients(&args.recipients, &args.recipient_files)?;
-            age::Encryptor::with_recipients(recipients.iter().map(|r| r as &dyn age::Recipient))?
+            age::Encryptor::with_recipients(recipients.iter().map(|r| r.as_ref())).map_err(|e| match e {
+                age::EncryptError::IncompatibleRecipients { .. } => anyhow::anyhow!(
+                    "post-quantum recipients (age1pq1...) cannot be mixed with X25519 ones: \
+                     the file would be only as strong as the classical key"
+                ),
+                other => other.into(),
+            })?
         }
     };
     let mut input = open_input(args.input.as_deref())?;
@@ -130,21 +151,25 @@ pub fn encrypt(args: &EncryptArgs) -> anyhow::Result<()> {
     output.commit()
 }
 
-/// The X25519 recipients from `-r` and from `-R` files (one per line, `#`
-/// comments and blank lines allowed, as age).
-fn read_recipients(
-    given: &[String],
-    files: &[PathBuf],
-) -> anyhow::Result<Vec<age::x25519::Recipient>> {
-    let parse = |text: &str, origin: &str| {
-        age::x25519::Recipient::from_str(text).map_err(|_| {
+/// The recipients from `-r` and from `-R` files (one per line, `#`
+/// comments and blank lines allowed, as age): X25519 (`age1...`) or hybrid
+/// post-quantum (`age1pq1...`).
+fn read_recipients(given: &[String], files: &[PathBuf]) -> anyhow::Result<Vec<Box<dyn age::Recipient>>> {
+    let parse = |text: &str, origin: &str| -> anyhow::Result<Box<dyn age::Recipient>> {
+        if text.starts_with("age1pq1") {
+            let recipient = age_hybrid::Recipient::from_str(text)
+                .map_err(|why| anyhow::anyhow!("{origin}: '{text}' is not an age post-quantum recipient: {why}"))?;
+            return Ok(Box::new(recipient));
+        }
+        let recipient = age::x25519::Recipient::from_str(text).map_err(|_| {
             let kind = if text.starts_with("ssh-") {
                 " (SSH keys are not supported)"
             } else {
                 ""
             };
-            anyhow::anyhow!("{origin}: '{text}' is not an age X25519 recipient (age1...){kind}")
-        })
+            anyhow::anyhow!("{origin}: '{text}' is not an age recipient (age1... or age1pq1...){kind}")
+        })?;
+        Ok(Box::new(recipient))
     };
     let mut recipients = given
         .iter()
@@ -208,20 +233,47 @@ pub fn decrypt(args: &DecryptArgs) -> anyhow::Result<()> {
     output.commit()
 }
 
+/// The identities of age-keygen files: X25519 (`AGE-SECRET-KEY-1...`) and
+/// hybrid post-quantum (`AGE-SECRET-KEY-PQ-1...`), one per line, with `#`
+/// comments and blank lines. A bad line is named by its number only, so
+/// that no secret reaches the terminal.
 fn read_identities(files: &[PathBuf]) -> anyhow::Result<Vec<Box<dyn age::Identity>>> {
     let mut identities: Vec<Box<dyn age::Identity>> = Vec::new();
     for file in files {
+        let before = identities.len();
         let reader = BufReader::new(open_input(Some(file))?);
-        let parsed = age::IdentityFile::from_buffer(reader)
-            .with_context(|| format!("cannot read the identity file {}", file.display()))?
-            .into_identities()
-            .with_context(|| format!("cannot use the identity file {}", file.display()))?;
-        if parsed.is_empty() {
+        for (index, line) in reader.lines().enumerate() {
+            let line = zeroize::Zeroizing::new(
+                line.with_context(|| format!("cannot read the identity file {}", file.display()))?,
+            );
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let identity: Option<Box<dyn age::Identity>> = if is_hybrid_identity(&line) {
+                age_hybrid::Identity::from_str(&line).ok().map(|i| Box::new(i) as _)
+            } else {
+                age::x25519::Identity::from_str(&line).ok().map(|i| Box::new(i) as _)
+            };
+            let Some(identity) = identity else {
+                bail!(
+                    "the identity file {} contains non-identity data on line {}",
+                    file.display(),
+                    index + 1
+                );
+            };
+            identities.push(identity);
+        }
+        if identities.len() == before {
             bail!("{}: no identity found", file.display());
         }
-        identities.extend(parsed.into_iter().map(|i| i as Box<dyn age::Identity>));
     }
     Ok(identities)
+}
+
+/// Whether an identity line is the hybrid post-quantum kind (Bech32 allows
+/// either case for the whole string).
+fn is_hybrid_identity(line: &str) -> bool {
+    line.get(..18).is_some_and(|prefix| prefix.eq_ignore_ascii_case("AGE-SECRET-KEY-PQ-"))
 }
 
 /// Copies all of `input` into `output` through a large buffer.
