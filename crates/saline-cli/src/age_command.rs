@@ -3,7 +3,7 @@
 //! implementation, so that files go both ways with the `age` tool.
 
 use std::fs::OpenOptions;
-use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -13,17 +13,20 @@ use age::secrecy::{ExposeSecret, SecretString};
 use age::DecryptError;
 use anyhow::{bail, Context};
 
+use crate::age_handover::{CapturedKey, KeepingIdentity, KeepingRecipient, LastBytes};
 use crate::age_header;
 use crate::age_hybrid;
+use crate::age_payload::{self, PayloadError};
 use crate::output::{open_input, Output};
 use crate::passphrase;
+use crate::progress::{self, Progress};
 
 /// The scrypt work factor `age` (Go) uses for passphrases: N = 2^18.
 const SCRYPT_LOG_N: u8 = 18;
 /// The largest scrypt work factor accepted when decrypting, as `age` (Go):
 /// 2^22 takes seconds and 4 GiB; a larger one is a denial of service.
 const SCRYPT_MAX_LOG_N: u8 = 22;
-/// Read size for the payload: sixteen 64 KiB STREAM chunks per read.
+/// Read size for the header and the payload batches.
 const COPY_BUFFER_LEN: usize = 1 << 20;
 
 /// `saline keygen [--pq] [-o FILE]`: a new identity in age-keygen's
@@ -106,14 +109,17 @@ pub struct EncryptArgs {
     pub passphrase: bool,
     pub passphrase_file: Option<PathBuf>,
     pub armor: bool,
+    pub quiet: bool,
     pub output: Option<PathBuf>,
     pub input: Option<PathBuf>,
 }
 
+/// The age crate writes the header; `age_payload` seals the chunks with
+/// the file key and nonce handed over as `age_handover` describes.
 pub fn encrypt(args: &EncryptArgs) -> anyhow::Result<()> {
     let by_passphrase = args.passphrase || args.passphrase_file.is_some();
     let has_recipients = !args.recipients.is_empty() || !args.recipient_files.is_empty();
-    let encryptor = match (by_passphrase, has_recipients) {
+    let recipients: Vec<Box<dyn age::Recipient>> = match (by_passphrase, has_recipients) {
         (true, true) => bail!("-p/--passphrase-file cannot be combined with recipients (-r, -R)"),
         (false, false) => bail!("missing recipients: give -r RECIPIENT, -R FILE or -p"),
         (true, false) => {
@@ -122,19 +128,24 @@ pub fn encrypt(args: &EncryptArgs) -> anyhow::Result<()> {
             let mut recipient =
                 age::scrypt::Recipient::new(SecretString::from(passphrase.as_str().to_owned()));
             recipient.set_work_factor(SCRYPT_LOG_N);
-            age::Encryptor::with_recipients(std::iter::once(&recipient as &dyn age::Recipient))?
+            vec![Box::new(recipient)]
         }
-        (false, true) => {
-            let recipients = read_recipients(&args.recipients, &args.recipient_files)?;
-            age::Encryptor::with_recipients(recipients.iter().map(|r| r.as_ref())).map_err(|e| match e {
-                age::EncryptError::IncompatibleRecipients { .. } => anyhow::anyhow!(
-                    "post-quantum recipients (age1pq1...) cannot be mixed with X25519 ones: \
-                     the file would be only as strong as the classical key"
-                ),
-                other => other.into(),
-            })?
-        }
+        (false, true) => read_recipients(&args.recipients, &args.recipient_files)?,
     };
+    let file_key = CapturedKey::default();
+    let keeping: Vec<KeepingRecipient> = recipients
+        .iter()
+        .map(|inner| KeepingRecipient { inner: inner.as_ref(), key: &file_key })
+        .collect();
+    let encryptor = age::Encryptor::with_recipients(keeping.iter().map(|r| r as &dyn age::Recipient))
+        .map_err(|e| match e {
+            age::EncryptError::IncompatibleRecipients { .. } => anyhow::anyhow!(
+                "post-quantum recipients (age1pq1...) cannot be mixed with X25519 ones: \
+                 the file would be only as strong as the classical key"
+            ),
+            other => other.into(),
+        })?;
+    let input_len = progress::input_len(args.input.as_deref());
     let mut input = open_input(args.input.as_deref())?;
     let mut output = Output::create(args.output.as_deref())?;
     if !args.armor && output.is_terminal() {
@@ -145,9 +156,16 @@ pub fn encrypt(args: &EncryptArgs) -> anyhow::Result<()> {
     } else {
         Format::Binary
     };
-    let mut writer = encryptor.wrap_output(ArmoredWriter::wrap_output(&mut output, format)?)?;
-    copy(&mut input, &mut writer).context("cannot encrypt")?;
-    writer.finish()?.finish()?;
+    let mut armored = ArmoredWriter::wrap_output(&mut output, format)?;
+    let mut header = LastBytes::new(&mut armored);
+    // The crate's payload writer is dropped unused: only its header and nonce are wanted.
+    drop(encryptor.wrap_output(&mut header)?);
+    let nonce = header.last().context("the age header was not written")?;
+    let file_key = file_key.take().context("no recipient wrapped the file key")?;
+    let progress = Progress::new(input_len, args.quiet);
+    age_payload::seal(&file_key, &nonce, &mut input, &mut armored, &mut |n| progress.advance(n))
+        .context("cannot encrypt")?;
+    armored.finish()?;
     output.commit()
 }
 
@@ -199,15 +217,20 @@ fn read_recipients(given: &[String], files: &[PathBuf]) -> anyhow::Result<Vec<Bo
 pub struct DecryptArgs {
     pub identity_files: Vec<PathBuf>,
     pub passphrase_file: Option<PathBuf>,
+    pub quiet: bool,
     pub output: Option<PathBuf>,
     pub input: Option<PathBuf>,
 }
 
+/// The age crate reads the header and checks its MAC; `age_payload` opens
+/// the chunks with the file key and nonce handed over as `age_handover`
+/// describes.
 pub fn decrypt(args: &DecryptArgs) -> anyhow::Result<()> {
+    let input_len = progress::input_len(args.input.as_deref());
     let mut input = BufReader::with_capacity(COPY_BUFFER_LEN, open_input(args.input.as_deref())?);
     age_header::skip_whitespace_before_armor(&mut input).context("cannot read the input")?;
-    let checked = age_header::StanzaBodyCheck::new(ArmoredReader::new(input));
-    let decryptor = age::Decryptor::new(checked).map_err(header_error)?;
+    let mut checked = LastBytes::new(age_header::StanzaBodyCheck::new(ArmoredReader::new(input)));
+    let decryptor = age::Decryptor::new(&mut checked).map_err(header_error)?;
     let identities: Vec<Box<dyn age::Identity>> = if decryptor.is_scrypt() {
         let passphrase =
             passphrase::read(args.passphrase_file.as_deref(), "Enter passphrase: ", false)?;
@@ -225,11 +248,24 @@ pub fn decrypt(args: &DecryptArgs) -> anyhow::Result<()> {
         read_identities(&args.identity_files)?
     };
     let scrypt = decryptor.is_scrypt();
-    let mut reader = decryptor
-        .decrypt(identities.iter().map(|i| i.as_ref()))
-        .map_err(|e| unwrap_error(e, scrypt))?;
+    let file_key = CapturedKey::default();
+    let keeping: Vec<KeepingIdentity> = identities
+        .iter()
+        .map(|inner| KeepingIdentity { inner: inner.as_ref(), key: &file_key })
+        .collect();
+    // The crate's payload reader is dropped unused: the header MAC it
+    // checked with the file key is what is wanted.
+    drop(
+        decryptor
+            .decrypt(keeping.iter().map(|i| i as &dyn age::Identity))
+            .map_err(|e| unwrap_error(e, scrypt))?,
+    );
+    let nonce = checked.last().context("the payload nonce is missing")?;
+    let file_key = file_key.take().context("no identity unwrapped the file key")?;
+    let progress = Progress::new(input_len, args.quiet);
     let mut output = Output::create(args.output.as_deref())?;
-    copy(&mut reader, &mut output).map_err(payload_error)?;
+    age_payload::open(&file_key, &nonce, &mut checked, &mut output, &mut |n| progress.advance(n))
+        .map_err(payload_error)?;
     output.commit()
 }
 
@@ -276,22 +312,6 @@ fn is_hybrid_identity(line: &str) -> bool {
     line.get(..18).is_some_and(|prefix| prefix.eq_ignore_ascii_case("AGE-SECRET-KEY-PQ-"))
 }
 
-/// Copies all of `input` into `output` through a large buffer.
-fn copy(input: &mut dyn Read, output: &mut dyn Write) -> io::Result<u64> {
-    let mut buffer = vec![0u8; COPY_BUFFER_LEN];
-    let mut total = 0;
-    loop {
-        let n = match input.read(&mut buffer) {
-            Ok(0) => return Ok(total),
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        output.write_all(&buffer[..n])?;
-        total += n as u64;
-    }
-}
-
 /// The header could not be read: not an age file, damaged armor, or a
 /// malformed header.
 fn header_error(error: DecryptError) -> anyhow::Error {
@@ -333,16 +353,17 @@ fn unwrap_error(error: DecryptError, scrypt: bool) -> anyhow::Error {
 }
 
 /// A payload failure: truncated, or a chunk that does not authenticate.
-fn payload_error(error: io::Error) -> anyhow::Error {
-    if armor_error(&error).is_some() {
-        return anyhow::anyhow!("invalid armor: {error}");
-    }
-    match error.kind() {
-        io::ErrorKind::UnexpectedEof => anyhow::anyhow!("the file is truncated"),
-        io::ErrorKind::InvalidData => {
-            anyhow::anyhow!("the payload does not authenticate ({error}): the file was tampered with or truncated")
+fn payload_error(error: PayloadError) -> anyhow::Error {
+    match error {
+        PayloadError::Truncated => anyhow::anyhow!("the file is truncated"),
+        PayloadError::Tampered { index } => anyhow::anyhow!(
+            "the payload does not authenticate (chunk {index}): the file was tampered with or truncated"
+        ),
+        PayloadError::EmptyLastChunk => {
+            anyhow::anyhow!("the payload does not authenticate: it ends with an empty chunk, which age never writes")
         }
-        _ => anyhow::anyhow!("cannot decrypt: {error}"),
+        PayloadError::Io(error) if armor_error(&error).is_some() => anyhow::anyhow!("invalid armor: {error}"),
+        PayloadError::Io(error) => anyhow::anyhow!("cannot decrypt: {error}"),
     }
 }
 

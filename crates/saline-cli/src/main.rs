@@ -3,8 +3,10 @@
 //! See README.md for examples.
 
 mod age_command;
+mod age_handover;
 mod age_header;
 mod age_hybrid;
+mod age_payload;
 mod bench_command;
 mod checksum_format;
 mod digest;
@@ -13,6 +15,7 @@ mod hash_command;
 mod minisign_format;
 mod output;
 mod passphrase;
+mod progress;
 mod sign_command;
 
 use std::ffi::OsString;
@@ -178,6 +181,9 @@ struct EncryptCli {
     /// Write PEM-style armored output.
     #[arg(short = 'a', long = "armor")]
     armor: bool,
+    /// No progress bar (shown otherwise on a terminal for inputs over 256 MiB).
+    #[arg(short = 'q', long = "quiet")]
+    quiet: bool,
     /// Write to FILE (it appears only when encryption succeeded); default: standard output.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Option<PathBuf>,
@@ -195,6 +201,9 @@ struct DecryptCli {
     /// (otherwise it is read from the terminal).
     #[arg(long = "passphrase-file", value_name = "FILE")]
     passphrase_file: Option<PathBuf>,
+    /// No progress bar (shown otherwise on a terminal for inputs over 256 MiB).
+    #[arg(short = 'q', long = "quiet")]
+    quiet: bool,
     /// Write to FILE, which appears only if the whole input authenticated;
     /// default: standard output.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
@@ -273,6 +282,7 @@ fn main() -> ExitCode {
             passphrase: args.passphrase,
             passphrase_file: args.passphrase_file,
             armor: args.armor,
+            quiet: args.quiet,
             output: args.output,
             input: args.input,
         })
@@ -280,6 +290,7 @@ fn main() -> ExitCode {
         Command::Decrypt(args) => age_command::decrypt(&age_command::DecryptArgs {
             identity_files: args.identity_files,
             passphrase_file: args.passphrase_file,
+            quiet: args.quiet,
             output: args.output,
             input: args.input,
         })
