@@ -5,12 +5,12 @@
 # the user and system CPU times are in hyperfine's terminal output.
 #
 #   make cli-bench                          # 1 GB in /dev/shm (tmpfs)
-#   SIZE=100000000 RUNS=3 make cli-bench
+#   SIZE=100000000 RUNS=3 CLI_BENCH_DIR=/tmp/x make cli-bench
 set -eu
 SALINE=${SALINE:-target/release/saline}
 SIZE=${SIZE:-1000000000}
 RUNS=${RUNS:-5}
-DIR=${BENCH_DIR:-/dev/shm/saline-cli-bench}
+DIR=${CLI_BENCH_DIR:-/dev/shm/saline-cli-bench}
 OUT=${OUT:-bench/results/cli.md}
 for tool in hyperfine age age-keygen b3sum "$SALINE"; do
     command -v "$tool" >/dev/null || { echo "compare.sh: $tool is missing" >&2; exit 1; }
