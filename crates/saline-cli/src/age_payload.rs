@@ -9,11 +9,18 @@
 //! full; the last is empty only when the whole plaintext is.
 //!
 //! The `age` crate's `StreamWriter`/`StreamReader` seal one chunk at a time
-//! with RustCrypto's ChaCha20-Poly1305. Chunks are independent, so here a
-//! batch of them is read, sealed or opened in parallel (one scoped thread
-//! per core) in place with the core's detached AEAD calls (ring's
-//! run-time-dispatched assembly), and written with one call: constant
-//! memory (one batch), no copy between chunks. The crate keeps the header (stanzas, MAC) and hands
+//! with RustCrypto's ChaCha20-Poly1305, copying each. Here a batch of
+//! chunks is read straight into the sealed layout, sealed or opened in
+//! place with the core's detached AEAD calls (ring's run-time-dispatched
+//! assembly), and written with one call: constant memory (one batch), no
+//! copy between chunks.
+//!
+//! On one thread: the chunks are independent and were sealed on every
+//! core at first, but on the 2-core test machine that was slower, with
+//! the same CPU time in user space and more in the kernel (1 GB,
+//! interleaved: 2.36 s against 1.76 s on one core, age 1.84 s; threads
+//! started per batch, and rayon's pool no better). The cipher is the small
+//! part of the work: most is the kernel copying the file in and out. The crate keeps the header (stanzas, MAC) and hands
 //! over the file key and nonce (`age_command`).
 
 use std::io::{self, Read, Write};
@@ -31,10 +38,9 @@ pub const SEALED_CHUNK_LEN: usize = CHUNK_LEN + TAG_LEN;
 /// The payload nonce between the header and the chunks.
 pub const PAYLOAD_NONCE_LEN: usize = 16;
 /// Chunks per batch: 1 MiB, which stays in cache between the read, the
-/// sealing and the write. Measured on 1 GB in tmpfs against age 1.1.1,
-/// interleaved runs (crates/saline-cli/README.md, "Speed"): 16 chunks
-/// encrypt in 2.02 s, 8 in 2.79 s, 64 (4 MiB) in 4.42 s against 4.01 s
-/// for age in the same run.
+/// sealing and the write. Measured on 1 GB in tmpfs, interleaved with age
+/// 1.1.1 (README.md, "Speed"; these runs sealed on both cores): 16 chunks
+/// encrypt in 2.02 s, 8 in 2.79 s, 64 (4 MiB) in 4.42 s, age 4.01 s.
 const BATCH_CHUNKS: usize = 16;
 
 /// Why a payload did not open. The messages are what `saline decrypt`
@@ -108,35 +114,6 @@ fn read_batch(input: &mut dyn Read, buf: &mut [u8], carry: &mut Option<u8>) -> i
     Ok((filled, false))
 }
 
-/// Applies `work` to `items` in order, split into contiguous runs over one
-/// scoped thread per core, started per batch. rayon's pool did no better:
-/// 1.00 s of system time per GB encrypting against 0.82 s for scoped
-/// threads (4 MiB batches, separate runs on the loaded 2-core machine),
-/// its idle workers yielding while the main thread reads and writes.
-fn on_every_core<T: Send, R: Send>(items: Vec<T>, work: impl Fn(T) -> R + Sync) -> Vec<R> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(items.len());
-    if threads <= 1 {
-        return items.into_iter().map(work).collect();
-    }
-    let run_len = items.len().div_ceil(threads);
-    let mut runs: Vec<Vec<T>> = Vec::with_capacity(threads);
-    let mut items = items.into_iter().peekable();
-    while items.peek().is_some() {
-        runs.push(items.by_ref().take(run_len).collect());
-    }
-    let work = &work;
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = runs
-            .into_iter()
-            .map(|run| scope.spawn(move || run.into_iter().map(work).collect::<Vec<R>>()))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|handle| handle.join().expect("a payload thread panicked"))
-            .collect()
-    })
-}
-
 /// Writes the chunks of `input` to `output` (the nonce is already written);
 /// `progress` hears the plaintext bytes as each batch is written.
 pub fn seal(
@@ -190,7 +167,7 @@ pub fn seal(
                 .expect("a chunk is far below ChaCha20-Poly1305's message limit");
             rest[..TAG_LEN].copy_from_slice(&tag);
         };
-        on_every_core(batch.chunks_mut(SEALED_CHUNK_LEN).zip(lengths.iter()).enumerate().collect(), seal_one);
+        batch.chunks_mut(SEALED_CHUNK_LEN).zip(lengths.iter()).enumerate().for_each(seal_one);
         let plain_len: usize = lengths.iter().sum();
         output.write_all(&batch[..plain_len + count * TAG_LEN])?;
         progress(plain_len as u64);
@@ -255,9 +232,8 @@ pub fn open(
             }
             Err(PayloadError::Tampered { index })
         };
-        let outcomes = on_every_core(batch[..filled].chunks_mut(SEALED_CHUNK_LEN).enumerate().collect(), open_one);
         // The first failure in file order is the one reported.
-        outcomes.into_iter().collect::<Result<Vec<()>, _>>()?;
+        batch[..filled].chunks_mut(SEALED_CHUNK_LEN).enumerate().try_for_each(open_one)?;
         for chunk in batch[..filled].chunks(SEALED_CHUNK_LEN) {
             output.write_all(&chunk[..chunk.len() - TAG_LEN])?;
         }
