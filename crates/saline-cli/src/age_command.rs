@@ -34,7 +34,10 @@ const COPY_BUFFER_LEN: usize = 1 << 20;
 pub fn keygen(output: Option<&Path>, post_quantum: bool) -> anyhow::Result<()> {
     let (secret, recipient) = if post_quantum {
         let identity = age_hybrid::Identity::generate()?;
-        (identity.to_secret_string(), identity.to_public().to_string())
+        (
+            identity.to_secret_string(),
+            identity.to_public().to_string(),
+        )
     } else {
         let identity = age::x25519::Identity::generate();
         let secret = zeroize::Zeroizing::new(identity.to_string().expose_secret().to_owned());
@@ -135,16 +138,21 @@ pub fn encrypt(args: &EncryptArgs) -> anyhow::Result<()> {
     let file_key = CapturedKey::default();
     let keeping: Vec<KeepingRecipient> = recipients
         .iter()
-        .map(|inner| KeepingRecipient { inner: inner.as_ref(), key: &file_key })
+        .map(|inner| KeepingRecipient {
+            inner: inner.as_ref(),
+            key: &file_key,
+        })
         .collect();
-    let encryptor = age::Encryptor::with_recipients(keeping.iter().map(|r| r as &dyn age::Recipient))
-        .map_err(|e| match e {
-            age::EncryptError::IncompatibleRecipients { .. } => anyhow::anyhow!(
-                "post-quantum recipients (age1pq1...) cannot be mixed with X25519 ones: \
+    let encryptor = age::Encryptor::with_recipients(
+        keeping.iter().map(|r| r as &dyn age::Recipient),
+    )
+    .map_err(|e| match e {
+        age::EncryptError::IncompatibleRecipients { .. } => anyhow::anyhow!(
+            "post-quantum recipients (age1pq1...) cannot be mixed with X25519 ones: \
                  the file would be only as strong as the classical key"
-            ),
-            other => other.into(),
-        })?;
+        ),
+        other => other.into(),
+    })?;
     let input_len = progress::input_len(args.input.as_deref());
     let mut input = open_input(args.input.as_deref())?;
     let mut output = Output::create(args.output.as_deref())?;
@@ -161,10 +169,14 @@ pub fn encrypt(args: &EncryptArgs) -> anyhow::Result<()> {
     // The crate's payload writer is dropped unused: only its header and nonce are wanted.
     drop(encryptor.wrap_output(&mut header)?);
     let nonce = header.last().context("the age header was not written")?;
-    let file_key = file_key.take().context("no recipient wrapped the file key")?;
+    let file_key = file_key
+        .take()
+        .context("no recipient wrapped the file key")?;
     let progress = Progress::new(input_len, args.quiet);
-    age_payload::seal(&file_key, &nonce, &mut input, &mut armored, &mut |n| progress.advance(n))
-        .context("cannot encrypt")?;
+    age_payload::seal(&file_key, &nonce, &mut input, &mut armored, &mut |n| {
+        progress.advance(n)
+    })
+    .context("cannot encrypt")?;
     armored.finish()?;
     output.commit()
 }
@@ -172,11 +184,15 @@ pub fn encrypt(args: &EncryptArgs) -> anyhow::Result<()> {
 /// The recipients from `-r` and from `-R` files (one per line, `#`
 /// comments and blank lines allowed, as age): X25519 (`age1...`) or hybrid
 /// post-quantum (`age1pq1...`).
-fn read_recipients(given: &[String], files: &[PathBuf]) -> anyhow::Result<Vec<Box<dyn age::Recipient>>> {
+fn read_recipients(
+    given: &[String],
+    files: &[PathBuf],
+) -> anyhow::Result<Vec<Box<dyn age::Recipient>>> {
     let parse = |text: &str, origin: &str| -> anyhow::Result<Box<dyn age::Recipient>> {
         if text.starts_with("age1pq1") {
-            let recipient = age_hybrid::Recipient::from_str(text)
-                .map_err(|why| anyhow::anyhow!("{origin}: '{text}' is not an age post-quantum recipient: {why}"))?;
+            let recipient = age_hybrid::Recipient::from_str(text).map_err(|why| {
+                anyhow::anyhow!("{origin}: '{text}' is not an age post-quantum recipient: {why}")
+            })?;
             return Ok(Box::new(recipient));
         }
         let recipient = age::x25519::Recipient::from_str(text).map_err(|_| {
@@ -185,7 +201,9 @@ fn read_recipients(given: &[String], files: &[PathBuf]) -> anyhow::Result<Vec<Bo
             } else {
                 ""
             };
-            anyhow::anyhow!("{origin}: '{text}' is not an age recipient (age1... or age1pq1...){kind}")
+            anyhow::anyhow!(
+                "{origin}: '{text}' is not an age recipient (age1... or age1pq1...){kind}"
+            )
         })?;
         Ok(Box::new(recipient))
     };
@@ -251,7 +269,10 @@ pub fn decrypt(args: &DecryptArgs) -> anyhow::Result<()> {
     let file_key = CapturedKey::default();
     let keeping: Vec<KeepingIdentity> = identities
         .iter()
-        .map(|inner| KeepingIdentity { inner: inner.as_ref(), key: &file_key })
+        .map(|inner| KeepingIdentity {
+            inner: inner.as_ref(),
+            key: &file_key,
+        })
         .collect();
     // The crate's payload reader is dropped unused: the header MAC it
     // checked with the file key is what is wanted.
@@ -261,11 +282,15 @@ pub fn decrypt(args: &DecryptArgs) -> anyhow::Result<()> {
             .map_err(|e| unwrap_error(e, scrypt))?,
     );
     let nonce = checked.last().context("the payload nonce is missing")?;
-    let file_key = file_key.take().context("no identity unwrapped the file key")?;
+    let file_key = file_key
+        .take()
+        .context("no identity unwrapped the file key")?;
     let progress = Progress::new(input_len, args.quiet);
     let mut output = Output::create(args.output.as_deref())?;
-    age_payload::open(&file_key, &nonce, &mut checked, &mut output, &mut |n| progress.advance(n))
-        .map_err(payload_error)?;
+    age_payload::open(&file_key, &nonce, &mut checked, &mut output, &mut |n| {
+        progress.advance(n)
+    })
+    .map_err(payload_error)?;
     output.commit()
 }
 
@@ -279,16 +304,21 @@ fn read_identities(files: &[PathBuf]) -> anyhow::Result<Vec<Box<dyn age::Identit
         let before = identities.len();
         let reader = BufReader::new(open_input(Some(file))?);
         for (index, line) in reader.lines().enumerate() {
-            let line = zeroize::Zeroizing::new(
-                line.with_context(|| format!("cannot read the identity file {}", file.display()))?,
-            );
+            let line =
+                zeroize::Zeroizing::new(line.with_context(|| {
+                    format!("cannot read the identity file {}", file.display())
+                })?);
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
             let identity: Option<Box<dyn age::Identity>> = if is_hybrid_identity(&line) {
-                age_hybrid::Identity::from_str(&line).ok().map(|i| Box::new(i) as _)
+                age_hybrid::Identity::from_str(&line)
+                    .ok()
+                    .map(|i| Box::new(i) as _)
             } else {
-                age::x25519::Identity::from_str(&line).ok().map(|i| Box::new(i) as _)
+                age::x25519::Identity::from_str(&line)
+                    .ok()
+                    .map(|i| Box::new(i) as _)
             };
             let Some(identity) = identity else {
                 bail!(
@@ -309,7 +339,8 @@ fn read_identities(files: &[PathBuf]) -> anyhow::Result<Vec<Box<dyn age::Identit
 /// Whether an identity line is the hybrid post-quantum kind (Bech32 allows
 /// either case for the whole string).
 fn is_hybrid_identity(line: &str) -> bool {
-    line.get(..18).is_some_and(|prefix| prefix.eq_ignore_ascii_case("AGE-SECRET-KEY-PQ-"))
+    line.get(..18)
+        .is_some_and(|prefix| prefix.eq_ignore_ascii_case("AGE-SECRET-KEY-PQ-"))
 }
 
 /// The header could not be read: not an age file, damaged armor, or a

@@ -32,7 +32,10 @@ impl CapturedKey {
         *self.0.borrow_mut() = Some(Zeroizing::new(*file_key.expose_secret()));
     }
 
-    fn keep_result(&self, result: Option<Result<FileKey, DecryptError>>) -> Option<Result<FileKey, DecryptError>> {
+    fn keep_result(
+        &self,
+        result: Option<Result<FileKey, DecryptError>>,
+    ) -> Option<Result<FileKey, DecryptError>> {
         if let Some(Ok(file_key)) = &result {
             self.keep(file_key);
         }
@@ -53,7 +56,10 @@ pub struct KeepingRecipient<'a> {
 }
 
 impl age::Recipient for KeepingRecipient<'_> {
-    fn wrap_file_key(&self, file_key: &FileKey) -> Result<(Vec<Stanza>, HashSet<String>), EncryptError> {
+    fn wrap_file_key(
+        &self,
+        file_key: &FileKey,
+    ) -> Result<(Vec<Stanza>, HashSet<String>), EncryptError> {
         self.key.keep(file_key);
         self.inner.wrap_file_key(file_key)
     }
@@ -87,7 +93,11 @@ pub struct LastBytes<T> {
 
 impl<T> LastBytes<T> {
     pub fn new(inner: T) -> Self {
-        LastBytes { inner, last: [0; PAYLOAD_NONCE_LEN], seen: 0 }
+        LastBytes {
+            inner,
+            last: [0; PAYLOAD_NONCE_LEN],
+            seen: 0,
+        }
     }
 
     /// The last 16 bytes that passed, if that many did.

@@ -74,18 +74,27 @@ impl XWingSecretKey {
     fn from_seed(seed: [u8; 32]) -> Self {
         let seed = Zeroizing::new(seed);
         let mut expanded = Zeroizing::new([0u8; 96]);
-        hash_into(Algorithm::Shake256, &HashOptions::default(), &seed[..], &mut expanded[..])
-            .expect("SHAKE256 takes any output length");
+        hash_into(
+            Algorithm::Shake256,
+            &HashOptions::default(),
+            &seed[..],
+            &mut expanded[..],
+        )
+        .expect("SHAKE256 takes any output length");
         let d = <[u8; 32]>::try_from(&expanded[..32]).expect("32 bytes");
         let z = <[u8; 32]>::try_from(&expanded[32..64]).expect("32 bytes");
         let (mlkem, mlkem_public) = MlKem768::generate_deterministic(&d.into(), &z.into());
-        let x25519_secret = Zeroizing::new(<[u8; 32]>::try_from(&expanded[64..]).expect("32 bytes"));
+        let x25519_secret =
+            Zeroizing::new(<[u8; 32]>::try_from(&expanded[64..]).expect("32 bytes"));
         let x25519_public = x25519::public_key(&x25519_secret[..]).expect("32 bytes");
         XWingSecretKey {
             seed,
             mlkem,
             x25519_secret,
-            public: XWingPublicKey { mlkem: mlkem_public, x25519: x25519_public },
+            public: XWingPublicKey {
+                mlkem: mlkem_public,
+                x25519: x25519_public,
+            },
         }
     }
 }
@@ -106,7 +115,8 @@ impl Serializable for XWingSecretKey {
 
 impl Deserializable for XWingSecretKey {
     fn from_bytes(encoded: &[u8]) -> Result<Self, HpkeError> {
-        let seed = <[u8; 32]>::try_from(encoded).map_err(|_| HpkeError::IncorrectInputLength(32, encoded.len()))?;
+        let seed = <[u8; 32]>::try_from(encoded)
+            .map_err(|_| HpkeError::IncorrectInputLength(32, encoded.len()))?;
         Ok(XWingSecretKey::from_seed(seed))
     }
 }
@@ -147,7 +157,10 @@ impl Deserializable for XWingPublicKey {
         if mlkem.as_bytes().as_slice() != &encoded[..MlKemEncapsulationKeyLen::USIZE] {
             return Err(HpkeError::ValidationError);
         }
-        Ok(XWingPublicKey { mlkem, x25519: x25519.try_into().expect("checked length") })
+        Ok(XWingPublicKey {
+            mlkem,
+            x25519: x25519.try_into().expect("checked length"),
+        })
     }
 }
 
@@ -175,7 +188,9 @@ impl Deserializable for XWingCiphertext {
         }
         let (mlkem, x25519) = encoded.split_at(MlKemCiphertextLen::USIZE);
         Ok(XWingCiphertext {
-            mlkem: <[u8; MlKemCiphertextLen::USIZE]>::try_from(mlkem).expect("checked length").into(),
+            mlkem: <[u8; MlKemCiphertextLen::USIZE]>::try_from(mlkem)
+                .expect("checked length")
+                .into(),
             x25519: x25519.try_into().expect("checked length"),
         })
     }
@@ -183,9 +198,20 @@ impl Deserializable for XWingCiphertext {
 
 /// X-Wing's combiner (draft-connolly-cfrg-xwing-kem §5.3):
 /// SHA3-256(ss_M ‖ ss_X ‖ ct_X ‖ pk_X ‖ label).
-fn combine(mlkem_shared: &[u8], x25519_shared: &[u8; 32], x25519_ciphertext: &[u8; 32], x25519_public: &[u8; 32]) -> SharedSecret<XWing> {
+fn combine(
+    mlkem_shared: &[u8],
+    x25519_shared: &[u8; 32],
+    x25519_ciphertext: &[u8; 32],
+    x25519_public: &[u8; 32],
+) -> SharedSecret<XWing> {
     let mut hasher = saline::hash::Hasher::new(Algorithm::Sha3_256).expect("SHA3-256 is a hash");
-    for part in [mlkem_shared, &x25519_shared[..], &x25519_ciphertext[..], &x25519_public[..], &XWING_LABEL[..]] {
+    for part in [
+        mlkem_shared,
+        &x25519_shared[..],
+        &x25519_ciphertext[..],
+        &x25519_public[..],
+        &XWING_LABEL[..],
+    ] {
         hasher.update(part);
     }
     let mut shared = SharedSecret::<XWing>::default();
@@ -211,7 +237,8 @@ impl hpke::Kem for XWing {
     /// draws seeds at random; this is here because HPKE's trait asks for it.
     fn derive_keypair(ikm: &[u8]) -> (XWingSecretKey, XWingPublicKey) {
         let mut seed = [0u8; 32];
-        hash_into(Algorithm::Shake256, &HashOptions::default(), ikm, &mut seed).expect("SHAKE256 takes any output length");
+        hash_into(Algorithm::Shake256, &HashOptions::default(), ikm, &mut seed)
+            .expect("SHAKE256 takes any output length");
         let secret = XWingSecretKey::from_seed(seed);
         let public = secret.public.clone();
         (secret, public)
@@ -226,14 +253,24 @@ impl hpke::Kem for XWing {
         if pk_sender_id.is_some() {
             return Err(HpkeError::DecapError);
         }
-        let mlkem_shared: Zeroizing<[u8; 32]> =
-            Zeroizing::new(sk.mlkem.decapsulate(&ciphertext.mlkem).map_err(|()| HpkeError::DecapError)?.into());
+        let mlkem_shared: Zeroizing<[u8; 32]> = Zeroizing::new(
+            sk.mlkem
+                .decapsulate(&ciphertext.mlkem)
+                .map_err(|()| HpkeError::DecapError)?
+                .into(),
+        );
         // An all-zero X25519 result (a small-order `enc`) is refused, as
         // age's CCTV vectors `hybrid_low_order` and `hybrid_identity` require.
         let x25519_shared = Zeroizing::new(
-            x25519::shared_secret(&sk.x25519_secret[..], &ciphertext.x25519).map_err(|_| HpkeError::DecapError)?,
+            x25519::shared_secret(&sk.x25519_secret[..], &ciphertext.x25519)
+                .map_err(|_| HpkeError::DecapError)?,
         );
-        Ok(combine(&mlkem_shared[..], &x25519_shared, &ciphertext.x25519, &sk.public.x25519))
+        Ok(combine(
+            &mlkem_shared[..],
+            &x25519_shared,
+            &ciphertext.x25519,
+            &sk.public.x25519,
+        ))
     }
 
     fn encap<R: hpke::rand_core::CryptoRng + hpke::rand_core::RngCore>(
@@ -244,14 +281,30 @@ impl hpke::Kem for XWing {
         if sender_id_keypair.is_some() {
             return Err(HpkeError::EncapError);
         }
-        let (mlkem_ciphertext, mlkem_shared) = pk.mlkem.encapsulate(rng).map_err(|()| HpkeError::EncapError)?;
+        let (mlkem_ciphertext, mlkem_shared) = pk
+            .mlkem
+            .encapsulate(rng)
+            .map_err(|()| HpkeError::EncapError)?;
         let mlkem_shared: Zeroizing<[u8; 32]> = Zeroizing::new(mlkem_shared.into());
         let mut ephemeral = Zeroizing::new([0u8; 32]);
         rng.fill_bytes(&mut ephemeral[..]);
         let x25519_ciphertext = x25519::public_key(&ephemeral[..]).expect("32 bytes");
-        let x25519_shared = Zeroizing::new(x25519::shared_secret(&ephemeral[..], &pk.x25519).map_err(|_| HpkeError::EncapError)?);
-        let shared = combine(&mlkem_shared[..], &x25519_shared, &x25519_ciphertext, &pk.x25519);
-        Ok((shared, XWingCiphertext { mlkem: mlkem_ciphertext, x25519: x25519_ciphertext }))
+        let x25519_shared = Zeroizing::new(
+            x25519::shared_secret(&ephemeral[..], &pk.x25519).map_err(|_| HpkeError::EncapError)?,
+        );
+        let shared = combine(
+            &mlkem_shared[..],
+            &x25519_shared,
+            &x25519_ciphertext,
+            &pk.x25519,
+        );
+        Ok((
+            shared,
+            XWingCiphertext {
+                mlkem: mlkem_ciphertext,
+                x25519: x25519_ciphertext,
+            },
+        ))
     }
 }
 
@@ -286,10 +339,17 @@ impl std::str::FromStr for Identity {
         bech32_decode(
             text,
             |_| "invalid Bech32 encoding",
-            |hrp| (hrp == IDENTITY_HRP).then_some(()).ok_or("not an AGE-SECRET-KEY-PQ-1 identity"),
+            |hrp| {
+                (hrp == IDENTITY_HRP)
+                    .then_some(())
+                    .ok_or("not an AGE-SECRET-KEY-PQ-1 identity")
+            },
             |_, bytes| {
                 let seed = Zeroizing::new(bytes.collect::<Vec<u8>>());
-                let seed: [u8; 32] = seed.as_slice().try_into().map_err(|_| "a hybrid identity is 32 bytes")?;
+                let seed: [u8; 32] = seed
+                    .as_slice()
+                    .try_into()
+                    .map_err(|_| "a hybrid identity is 32 bytes")?;
                 Ok(Identity(XWingSecretKey::from_seed(seed)))
             },
         )
@@ -323,7 +383,9 @@ impl age::Identity for Identity {
         match hpke_open::<XWing>(&ciphertext, &self.0, HPKE_INFO, &stanza.body) {
             Ok(plain) => {
                 let plain = Zeroizing::new(plain);
-                Some(Ok(FileKey::init_with_mut(|key| key.copy_from_slice(&plain))))
+                Some(Ok(FileKey::init_with_mut(|key| {
+                    key.copy_from_slice(&plain)
+                })))
             }
             Err(HpkeError::DecapError) => malformed,
             Err(_) => None,
@@ -342,7 +404,11 @@ impl std::str::FromStr for Recipient {
         bech32_decode(
             text,
             |_| "invalid Bech32 encoding",
-            |hrp| (hrp == RECIPIENT_HRP).then_some(()).ok_or("not an age1pq1 recipient"),
+            |hrp| {
+                (hrp == RECIPIENT_HRP)
+                    .then_some(())
+                    .ok_or("not an age1pq1 recipient")
+            },
             |_, bytes| {
                 XWingPublicKey::from_bytes(&bytes.collect::<Vec<u8>>())
                     .map(Recipient)
@@ -359,8 +425,16 @@ impl fmt::Display for Recipient {
 }
 
 impl age::Recipient for Recipient {
-    fn wrap_file_key(&self, file_key: &FileKey) -> Result<(Vec<Stanza>, HashSet<String>), age::EncryptError> {
-        let (enc, body) = hpke_seal::<XWing, _>(&self.0, HPKE_INFO, file_key.expose_secret(), &mut rand_core::OsRng);
+    fn wrap_file_key(
+        &self,
+        file_key: &FileKey,
+    ) -> Result<(Vec<Stanza>, HashSet<String>), age::EncryptError> {
+        let (enc, body) = hpke_seal::<XWing, _>(
+            &self.0,
+            HPKE_INFO,
+            file_key.expose_secret(),
+            &mut rand_core::OsRng,
+        );
         let stanza = Stanza {
             tag: STANZA_TAG.to_owned(),
             args: vec![BASE64_STANDARD_NO_PAD.encode(enc.to_bytes())],
@@ -379,7 +453,8 @@ mod tests {
     use super::*;
 
     /// The identity of C2SP's CCTV vectors `hybrid*`.
-    const CCTV_IDENTITY: &str = "AGE-SECRET-KEY-PQ-1HZLGZUPT4ETPKDEV8HSGFDCYZ4E522W0A7PU2LHT8EH9W6YLNC3SW78XKG";
+    const CCTV_IDENTITY: &str =
+        "AGE-SECRET-KEY-PQ-1HZLGZUPT4ETPKDEV8HSGFDCYZ4E522W0A7PU2LHT8EH9W6YLNC3SW78XKG";
 
     #[test]
     fn identity_strings_round_trip() {
@@ -387,9 +462,15 @@ mod tests {
         assert_eq!(identity.to_secret_string().as_str(), CCTV_IDENTITY);
         let recipient = identity.to_public().to_string();
         assert!(recipient.starts_with("age1pq1"));
-        assert_eq!(Recipient::from_str(&recipient).unwrap().to_string(), recipient);
+        assert_eq!(
+            Recipient::from_str(&recipient).unwrap().to_string(),
+            recipient
+        );
         assert!(Identity::from_str(&CCTV_IDENTITY.to_lowercase()).is_ok());
-        assert!(Identity::from_str("AGE-SECRET-KEY-1EGTZVFFV20835NWYV6270LXYVK2VKNX2MMDKWYKLMGR48UAWX40Q2P2LM0").is_err());
+        assert!(Identity::from_str(
+            "AGE-SECRET-KEY-1EGTZVFFV20835NWYV6270LXYVK2VKNX2MMDKWYKLMGR48UAWX40Q2P2LM0"
+        )
+        .is_err());
     }
 
     #[test]
@@ -400,8 +481,15 @@ mod tests {
         assert_eq!(labels, HashSet::from(["postquantum".to_owned()]));
         let unwrapped = identity.unwrap_stanza(&stanzas[0]).unwrap().unwrap();
         assert_eq!(unwrapped.expose_secret(), &[7u8; 16]);
-        assert!(Identity::generate().unwrap().unwrap_stanza(&stanzas[0]).is_none());
-        let mut tampered = Stanza { tag: stanzas[0].tag.clone(), args: stanzas[0].args.clone(), body: stanzas[0].body.clone() };
+        assert!(Identity::generate()
+            .unwrap()
+            .unwrap_stanza(&stanzas[0])
+            .is_none());
+        let mut tampered = Stanza {
+            tag: stanzas[0].tag.clone(),
+            args: stanzas[0].args.clone(),
+            body: stanzas[0].body.clone(),
+        };
         tampered.body[0] ^= 1;
         assert!(identity.unwrap_stanza(&tampered).is_none());
     }

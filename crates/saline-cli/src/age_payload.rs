@@ -1,5 +1,5 @@
-//! The age payload (C2SP age spec, "Payload"), sealed and opened with the
-//! core's ChaCha20-Poly1305 on every core.
+//! The age payload (C2SP age spec, "Payload"), sealed and opened in place
+//! with the core's ChaCha20-Poly1305.
 //!
 //! The payload is a 16-byte nonce, then the plaintext in 64 KiB chunks,
 //! each sealed with ChaCha20-Poly1305 under
@@ -66,7 +66,8 @@ impl From<io::Error> for PayloadError {
 /// The payload key: HKDF-SHA-256 of the file key, salted with the nonce.
 fn payload_aead(file_key: &[u8; 16], nonce: &[u8; PAYLOAD_NONCE_LEN]) -> Aead {
     let key = Zeroizing::new(
-        saline::kdf::hkdf(Algorithm::Sha256, file_key, nonce, b"payload", 32).expect("HKDF-SHA-256 gives 32 bytes"),
+        saline::kdf::hkdf(Algorithm::Sha256, file_key, nonce, b"payload", 32)
+            .expect("HKDF-SHA-256 gives 32 bytes"),
     );
     Aead::new(Algorithm::ChaCha20Poly1305, &key).expect("a 32-byte key")
 }
@@ -96,7 +97,11 @@ fn read_full(input: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
 /// Fills `buf` and then peeks one byte past it, so that the caller knows
 /// whether the input ends with this batch. `carry` holds the peeked byte
 /// between calls. Returns (bytes in `buf`, whether the input ended).
-fn read_batch(input: &mut dyn Read, buf: &mut [u8], carry: &mut Option<u8>) -> io::Result<(usize, bool)> {
+fn read_batch(
+    input: &mut dyn Read,
+    buf: &mut [u8],
+    carry: &mut Option<u8>,
+) -> io::Result<(usize, bool)> {
     let mut filled = 0;
     if let Some(byte) = carry.take() {
         buf[0] = byte;
@@ -167,7 +172,11 @@ pub fn seal(
                 .expect("a chunk is far below ChaCha20-Poly1305's message limit");
             rest[..TAG_LEN].copy_from_slice(&tag);
         };
-        batch.chunks_mut(SEALED_CHUNK_LEN).zip(lengths.iter()).enumerate().for_each(seal_one);
+        batch
+            .chunks_mut(SEALED_CHUNK_LEN)
+            .zip(lengths.iter())
+            .enumerate()
+            .for_each(seal_one);
         let plain_len: usize = lengths.iter().sum();
         output.write_all(&batch[..plain_len + count * TAG_LEN])?;
         progress(plain_len as u64);
@@ -213,7 +222,12 @@ pub fn open(
             let (data, tag) = sealed.split_at_mut(sealed.len() - TAG_LEN);
             let opened = match retry {
                 true => aead.open_in_place_detached(&chunk_nonce(index, last), &[], data, tag),
-                false => aead.open_in_place_detached_discarding(&chunk_nonce(index, last), &[], data, tag),
+                false => aead.open_in_place_detached_discarding(
+                    &chunk_nonce(index, last),
+                    &[],
+                    data,
+                    tag,
+                ),
             };
             if opened.is_ok() {
                 return match last && data.is_empty() && index > 0 {
@@ -225,7 +239,10 @@ pub fn open(
             // file was cut at a chunk boundary.
             if retry {
                 let (data, tag) = sealed.split_at_mut(CHUNK_LEN);
-                if aead.open_in_place_detached(&chunk_nonce(index, false), &[], data, tag).is_ok() {
+                if aead
+                    .open_in_place_detached(&chunk_nonce(index, false), &[], data, tag)
+                    .is_ok()
+                {
                     data.fill(0);
                     return Err(PayloadError::Truncated);
                 }
@@ -233,7 +250,10 @@ pub fn open(
             Err(PayloadError::Tampered { index })
         };
         // The first failure in file order is the one reported.
-        batch[..filled].chunks_mut(SEALED_CHUNK_LEN).enumerate().try_for_each(open_one)?;
+        batch[..filled]
+            .chunks_mut(SEALED_CHUNK_LEN)
+            .enumerate()
+            .try_for_each(open_one)?;
         for chunk in batch[..filled].chunks(SEALED_CHUNK_LEN) {
             output.write_all(&chunk[..chunk.len() - TAG_LEN])?;
         }
@@ -264,10 +284,25 @@ mod tests {
     #[test]
     fn matches_the_age_crate_and_round_trips() {
         let batch = BATCH_CHUNKS * CHUNK_LEN;
-        for len in [0, 1, CHUNK_LEN - 1, CHUNK_LEN, CHUNK_LEN + 1, 3 * CHUNK_LEN, batch - 1, batch, batch + 1, 2 * batch + 5] {
+        for len in [
+            0,
+            1,
+            CHUNK_LEN - 1,
+            CHUNK_LEN,
+            CHUNK_LEN + 1,
+            3 * CHUNK_LEN,
+            batch - 1,
+            batch,
+            batch + 1,
+            2 * batch + 5,
+        ] {
             let plain: Vec<u8> = (0..len).map(|i| (i * 7 % 251) as u8).collect();
             let ours = sealed(&plain);
-            assert_eq!(ours.len(), len + len.div_ceil(CHUNK_LEN).max(1) * TAG_LEN, "length {len}");
+            assert_eq!(
+                ours.len(),
+                len + len.div_ceil(CHUNK_LEN).max(1) * TAG_LEN,
+                "length {len}"
+            );
             assert_eq!(opened(&ours).unwrap(), plain, "length {len}");
         }
     }
@@ -277,16 +312,31 @@ mod tests {
         let plain = vec![9u8; 3 * CHUNK_LEN];
         let full = sealed(&plain);
         let boundary = 2 * SEALED_CHUNK_LEN;
-        assert!(matches!(opened(&full[..boundary]), Err(PayloadError::Truncated)));
-        assert!(matches!(opened(&full[..boundary + 5]), Err(PayloadError::Truncated)));
+        assert!(matches!(
+            opened(&full[..boundary]),
+            Err(PayloadError::Truncated)
+        ));
+        assert!(matches!(
+            opened(&full[..boundary + 5]),
+            Err(PayloadError::Truncated)
+        ));
         assert!(matches!(opened(&[]), Err(PayloadError::Truncated)));
         assert!(matches!(opened(&full[..9]), Err(PayloadError::Truncated)));
-        assert!(matches!(opened(&full[..full.len() - 1]), Err(PayloadError::Tampered { index: 2 })));
+        assert!(matches!(
+            opened(&full[..full.len() - 1]),
+            Err(PayloadError::Tampered { index: 2 })
+        ));
         let mut tampered = full.clone();
         tampered[SEALED_CHUNK_LEN + 3] ^= 1;
-        assert!(matches!(opened(&tampered), Err(PayloadError::Tampered { index: 1 })));
+        assert!(matches!(
+            opened(&tampered),
+            Err(PayloadError::Tampered { index: 1 })
+        ));
         let mut extra = full.clone();
         extra.extend_from_slice(&full[..40]);
-        assert!(matches!(opened(&extra), Err(PayloadError::Tampered { index: 2 })));
+        assert!(matches!(
+            opened(&extra),
+            Err(PayloadError::Tampered { index: 2 })
+        ));
     }
 }

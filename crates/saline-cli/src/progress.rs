@@ -23,8 +23,10 @@ impl Progress {
             Some(total) if !quiet && total > SHOW_ABOVE && io::stderr().is_terminal() => {
                 let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
                 bar.set_style(
-                    ProgressStyle::with_template("{bar:40} {binary_bytes}/{binary_total_bytes} {binary_bytes_per_sec} {eta}")
-                        .expect("a valid template"),
+                    ProgressStyle::with_template(
+                        "{bar:40} {binary_bytes}/{binary_total_bytes} {binary_bytes_per_sec} {eta}",
+                    )
+                    .expect("a valid template"),
                 );
                 Progress(Some(bar))
             }
@@ -54,7 +56,9 @@ impl Drop for Progress {
 pub fn input_len(path: Option<&Path>) -> Option<u64> {
     let metadata = match path.filter(|p| *p != Path::new("-")) {
         Some(path) => std::fs::metadata(path).ok()?,
-        None => File::from(io::stdin().as_fd().try_clone_to_owned().ok()?).metadata().ok()?,
+        None => File::from(io::stdin().as_fd().try_clone_to_owned().ok()?)
+            .metadata()
+            .ok()?,
     };
     metadata.is_file().then_some(metadata.len())
 }

@@ -919,13 +919,26 @@ fn age_post_quantum_keys_go_both_ways() {
             .trim()
             .to_string()
     };
-    ok(run(saline().current_dir(d).args(["keygen", "--pq", "-o", "saline.key"])));
-    ok(run(age_keygen().current_dir(d).args(["-pq", "-o", "age.key"])));
+    ok(run(saline().current_dir(d).args([
+        "keygen",
+        "--pq",
+        "-o",
+        "saline.key",
+    ])));
+    ok(run(age_keygen()
+        .current_dir(d)
+        .args(["-pq", "-o", "age.key"])));
     let saline_recipient = recipient_of(&mut saline().arg("keygen"), "saline.key");
     let age_recipient = recipient_of(&mut age_keygen(), "age.key");
     assert!(saline_recipient.starts_with("age1pq1"));
-    assert_eq!(saline_recipient, recipient_of(&mut age_keygen(), "saline.key"));
-    assert_eq!(age_recipient, recipient_of(&mut saline().arg("keygen"), "age.key"));
+    assert_eq!(
+        saline_recipient,
+        recipient_of(&mut age_keygen(), "saline.key")
+    );
+    assert_eq!(
+        age_recipient,
+        recipient_of(&mut saline().arg("keygen"), "age.key")
+    );
     for len in [0, 65_536, 65_537] {
         let plain = sample(len);
         fs::write(d.join("plain"), &plain).unwrap();
@@ -937,23 +950,40 @@ fn age_post_quantum_keys_go_both_ways() {
                 .args(armor_flag)
                 .args(["-o", "by-age.age", "plain"])));
             ok(run(saline().current_dir(d).args([
-                "decrypt", "-i", "saline.key", "-o", "out", "by-age.age",
+                "decrypt",
+                "-i",
+                "saline.key",
+                "-o",
+                "out",
+                "by-age.age",
             ])));
-            assert_eq!(fs::read(d.join("out")).unwrap(), plain, "age -> saline, {len} B");
+            assert_eq!(
+                fs::read(d.join("out")).unwrap(),
+                plain,
+                "age -> saline, {len} B"
+            );
             ok(run(saline()
                 .current_dir(d)
                 .args(["encrypt", "-r", &age_recipient])
                 .args(armor_flag)
                 .args(["-o", "by-saline.age", "plain"])));
-            let opened = ok(run(age()
-                .current_dir(d)
-                .args(["-d", "-i", "age.key", "by-saline.age"])));
+            let opened = ok(run(age().current_dir(d).args([
+                "-d",
+                "-i",
+                "age.key",
+                "by-saline.age",
+            ])));
             assert_eq!(opened.stdout, plain, "saline -> age, {len} B");
         }
     }
     refused(
         &run(saline().current_dir(d).args([
-            "decrypt", "-i", "age.key", "-o", "out2", "by-age.age",
+            "decrypt",
+            "-i",
+            "age.key",
+            "-o",
+            "out2",
+            "by-age.age",
         ])),
         "no identity matches",
     );
@@ -961,7 +991,14 @@ fn age_post_quantum_keys_go_both_ways() {
     let (_, classical) = keygen_saline(d, "x25519.key");
     refused(
         &run(saline().current_dir(d).args([
-            "encrypt", "-r", &age_recipient, "-r", &classical, "-o", "mixed.age", "plain",
+            "encrypt",
+            "-r",
+            &age_recipient,
+            "-r",
+            &classical,
+            "-o",
+            "mixed.age",
+            "plain",
         ])),
         "cannot be mixed",
     );
@@ -982,30 +1019,40 @@ fn progress_bar_only_on_a_terminal() {
         .set_len(300 << 20)
         .unwrap();
     let (_, recipient) = keygen_saline(d, "key.txt");
-    let piped = ok(run(saline().current_dir(d).args([
-        "encrypt", "-r", &recipient, "-o", "big.age", "big",
-    ])));
+    let piped = ok(run(saline()
+        .current_dir(d)
+        .args(["encrypt", "-r", &recipient, "-o", "big.age", "big"])));
     assert!(piped.stderr.is_empty(), "stderr is not a terminal: no bar");
-    let piped = ok(run(saline().current_dir(d).args([
-        "decrypt", "-i", "key.txt", "-o", "big.out", "big.age",
-    ])));
+    let piped = ok(run(saline()
+        .current_dir(d)
+        .args(["decrypt", "-i", "key.txt", "-o", "big.out", "big.age"])));
     assert!(piped.stderr.is_empty(), "stderr is not a terminal: no bar");
     // Under `script`, standard error is a pseudo-terminal; its transcript
     // (standard output here) holds what the bar drew.
     let on_terminal = |command: String| {
-        let output = ok(run(Command::new("script")
-            .current_dir(d)
-            .args(["-qec", &command, "/dev/null"])));
+        let output = ok(run(Command::new("script").current_dir(d).args([
+            "-qec",
+            &command,
+            "/dev/null",
+        ])));
         String::from_utf8_lossy(&output.stdout).into_owned()
     };
     let saline = SALINE;
     // The bar counts the input: 300 MiB of plaintext, or of ciphertext
     // (300.07 MiB with the header and the tags).
     let shown = on_terminal(format!("{saline} decrypt -i key.txt -o big.out big.age"));
-    assert!(shown.contains("MiB/300.07 MiB"), "a bar on the terminal: {shown:?}");
+    assert!(
+        shown.contains("MiB/300.07 MiB"),
+        "a bar on the terminal: {shown:?}"
+    );
     let shown = on_terminal(format!("{saline} encrypt -r {recipient} -o big.age big"));
-    assert!(shown.contains("MiB/300.00 MiB"), "a bar on the terminal: {shown:?}");
-    let quiet = on_terminal(format!("{saline} encrypt --quiet -r {recipient} -o big.age big"));
+    assert!(
+        shown.contains("MiB/300.00 MiB"),
+        "a bar on the terminal: {shown:?}"
+    );
+    let quiet = on_terminal(format!(
+        "{saline} encrypt --quiet -r {recipient} -o big.age big"
+    ));
     assert!(!quiet.contains("MiB"), "--quiet: no bar: {quiet:?}");
     no_leftovers(d);
 }
