@@ -6,9 +6,12 @@
 #                    types age's passphrases), then runs the unit tests, the
 #                    interop tests against those tools (0 B to 50 MB, both
 #                    ways) and the C2SP CCTV age vectors (fetched with
-#                    `go mod download`, pinned in tests/cctv_age.rs)
+#                    `go mod download`, pinned in tests/cctv_age.rs), and
+#                    age 1.3.2 for the post-quantum keys (`go install`)
+#   make cli-bench   saline vs b3sum and age on a 1 GB file in /dev/shm,
+#                    hyperfine (bench/compare.sh; writes bench/results/cli.md)
 
-.PHONY: cli-tools cli-build cli-test
+.PHONY: cli-tools cli-build cli-test cli-bench
 
 CLI_TOOLS := age age-keygen minisign b3sum sha256sum b2sum script
 CLI_APT_PACKAGES := age minisign b3sum coreutils util-linux
@@ -28,3 +31,7 @@ cli-build:
 # --show-output prints the CCTV count (and any note) of passing tests.
 cli-test: cli-tools
 	$(CARGO) test -p saline-cli --locked -- --show-output
+
+cli-bench: cli-tools cli-build
+	@command -v hyperfine >/dev/null || { $(CLI_SUDO) apt-get update -qq && $(CLI_SUDO) apt-get install -y -qq hyperfine; }
+	sh crates/saline-cli/bench/compare.sh

@@ -3,7 +3,7 @@
 //! implementation, so that files go both ways with the `age` tool.
 
 use std::fs::OpenOptions;
-use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -13,26 +13,40 @@ use age::secrecy::{ExposeSecret, SecretString};
 use age::DecryptError;
 use anyhow::{bail, Context};
 
+use crate::age_handover::{CapturedKey, KeepingIdentity, KeepingRecipient, LastBytes};
 use crate::age_header;
+use crate::age_hybrid;
+use crate::age_payload::{self, PayloadError};
 use crate::output::{open_input, Output};
 use crate::passphrase;
+use crate::progress::{self, Progress};
 
 /// The scrypt work factor `age` (Go) uses for passphrases: N = 2^18.
 const SCRYPT_LOG_N: u8 = 18;
 /// The largest scrypt work factor accepted when decrypting, as `age` (Go):
 /// 2^22 takes seconds and 4 GiB; a larger one is a denial of service.
 const SCRYPT_MAX_LOG_N: u8 = 22;
-/// Read size for the payload: sixteen 64 KiB STREAM chunks per read.
+/// Read size for the header and the payload batches.
 const COPY_BUFFER_LEN: usize = 1 << 20;
 
-/// `saline keygen [-o FILE]`: a new X25519 identity in age-keygen's format.
-pub fn keygen(output: Option<&Path>) -> anyhow::Result<()> {
-    let identity = age::x25519::Identity::generate();
-    let recipient = identity.to_public();
+/// `saline keygen [--pq] [-o FILE]`: a new identity in age-keygen's
+/// format, X25519 or (`--pq`) the hybrid post-quantum one of age v1.3.
+pub fn keygen(output: Option<&Path>, post_quantum: bool) -> anyhow::Result<()> {
+    let (secret, recipient) = if post_quantum {
+        let identity = age_hybrid::Identity::generate()?;
+        (
+            identity.to_secret_string(),
+            identity.to_public().to_string(),
+        )
+    } else {
+        let identity = age::x25519::Identity::generate();
+        let secret = zeroize::Zeroizing::new(identity.to_string().expose_secret().to_owned());
+        (secret, identity.to_public().to_string())
+    };
     let created = humantime::format_rfc3339_seconds(std::time::SystemTime::now());
     let text = zeroize::Zeroizing::new(format!(
         "# created: {created}\n# public key: {recipient}\n{}\n",
-        identity.to_string().expose_secret()
+        secret.as_str()
     ));
     let to_terminal = match output {
         Some(path) => {
@@ -69,13 +83,20 @@ pub fn keygen_recipients(input: Option<&Path>) -> anyhow::Result<()> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let identity = age::x25519::Identity::from_str(&line).map_err(|_| {
+        let recipient = if is_hybrid_identity(&line) {
+            age_hybrid::Identity::from_str(&line).map(|i| i.to_public().to_string())
+        } else {
+            age::x25519::Identity::from_str(&line)
+                .map(|i| i.to_public().to_string())
+                .map_err(|_| "")
+        };
+        let recipient = recipient.map_err(|_| {
             anyhow::anyhow!(
-                "{name}: line {} is not an age identity (AGE-SECRET-KEY-1...)",
+                "{name}: line {} is not an age identity (AGE-SECRET-KEY-1... or AGE-SECRET-KEY-PQ-1...)",
                 index + 1
             )
         })?;
-        writeln!(stdout, "{}", identity.to_public())?;
+        writeln!(stdout, "{recipient}")?;
         found = true;
     }
     if !found {
@@ -91,14 +112,17 @@ pub struct EncryptArgs {
     pub passphrase: bool,
     pub passphrase_file: Option<PathBuf>,
     pub armor: bool,
+    pub quiet: bool,
     pub output: Option<PathBuf>,
     pub input: Option<PathBuf>,
 }
 
+/// The age crate writes the header; `age_payload` seals the chunks with
+/// the file key and nonce handed over as `age_handover` describes.
 pub fn encrypt(args: &EncryptArgs) -> anyhow::Result<()> {
     let by_passphrase = args.passphrase || args.passphrase_file.is_some();
     let has_recipients = !args.recipients.is_empty() || !args.recipient_files.is_empty();
-    let encryptor = match (by_passphrase, has_recipients) {
+    let recipients: Vec<Box<dyn age::Recipient>> = match (by_passphrase, has_recipients) {
         (true, true) => bail!("-p/--passphrase-file cannot be combined with recipients (-r, -R)"),
         (false, false) => bail!("missing recipients: give -r RECIPIENT, -R FILE or -p"),
         (true, false) => {
@@ -107,13 +131,29 @@ pub fn encrypt(args: &EncryptArgs) -> anyhow::Result<()> {
             let mut recipient =
                 age::scrypt::Recipient::new(SecretString::from(passphrase.as_str().to_owned()));
             recipient.set_work_factor(SCRYPT_LOG_N);
-            age::Encryptor::with_recipients(std::iter::once(&recipient as &dyn age::Recipient))?
+            vec![Box::new(recipient)]
         }
-        (false, true) => {
-            let recipients = read_recipients(&args.recipients, &args.recipient_files)?;
-            age::Encryptor::with_recipients(recipients.iter().map(|r| r as &dyn age::Recipient))?
-        }
+        (false, true) => read_recipients(&args.recipients, &args.recipient_files)?,
     };
+    let file_key = CapturedKey::default();
+    let keeping: Vec<KeepingRecipient> = recipients
+        .iter()
+        .map(|inner| KeepingRecipient {
+            inner: inner.as_ref(),
+            key: &file_key,
+        })
+        .collect();
+    let encryptor = age::Encryptor::with_recipients(
+        keeping.iter().map(|r| r as &dyn age::Recipient),
+    )
+    .map_err(|e| match e {
+        age::EncryptError::IncompatibleRecipients { .. } => anyhow::anyhow!(
+            "post-quantum recipients (age1pq1...) cannot be mixed with X25519 ones: \
+                 the file would be only as strong as the classical key"
+        ),
+        other => other.into(),
+    })?;
+    let input_len = progress::input_len(args.input.as_deref());
     let mut input = open_input(args.input.as_deref())?;
     let mut output = Output::create(args.output.as_deref())?;
     if !args.armor && output.is_terminal() {
@@ -124,27 +164,48 @@ pub fn encrypt(args: &EncryptArgs) -> anyhow::Result<()> {
     } else {
         Format::Binary
     };
-    let mut writer = encryptor.wrap_output(ArmoredWriter::wrap_output(&mut output, format)?)?;
-    copy(&mut input, &mut writer).context("cannot encrypt")?;
-    writer.finish()?.finish()?;
+    let mut armored = ArmoredWriter::wrap_output(&mut output, format)?;
+    let mut header = LastBytes::new(&mut armored);
+    // The crate's payload writer is dropped unused: only its header and nonce are wanted.
+    drop(encryptor.wrap_output(&mut header)?);
+    let nonce = header.last().context("the age header was not written")?;
+    let file_key = file_key
+        .take()
+        .context("no recipient wrapped the file key")?;
+    let progress = Progress::new(input_len, args.quiet);
+    age_payload::seal(&file_key, &nonce, &mut input, &mut armored, &mut |n| {
+        progress.advance(n)
+    })
+    .context("cannot encrypt")?;
+    armored.finish()?;
     output.commit()
 }
 
-/// The X25519 recipients from `-r` and from `-R` files (one per line, `#`
-/// comments and blank lines allowed, as age).
+/// The recipients from `-r` and from `-R` files (one per line, `#`
+/// comments and blank lines allowed, as age): X25519 (`age1...`) or hybrid
+/// post-quantum (`age1pq1...`).
 fn read_recipients(
     given: &[String],
     files: &[PathBuf],
-) -> anyhow::Result<Vec<age::x25519::Recipient>> {
-    let parse = |text: &str, origin: &str| {
-        age::x25519::Recipient::from_str(text).map_err(|_| {
+) -> anyhow::Result<Vec<Box<dyn age::Recipient>>> {
+    let parse = |text: &str, origin: &str| -> anyhow::Result<Box<dyn age::Recipient>> {
+        if text.starts_with("age1pq1") {
+            let recipient = age_hybrid::Recipient::from_str(text).map_err(|why| {
+                anyhow::anyhow!("{origin}: '{text}' is not an age post-quantum recipient: {why}")
+            })?;
+            return Ok(Box::new(recipient));
+        }
+        let recipient = age::x25519::Recipient::from_str(text).map_err(|_| {
             let kind = if text.starts_with("ssh-") {
                 " (SSH keys are not supported)"
             } else {
                 ""
             };
-            anyhow::anyhow!("{origin}: '{text}' is not an age X25519 recipient (age1...){kind}")
-        })
+            anyhow::anyhow!(
+                "{origin}: '{text}' is not an age recipient (age1... or age1pq1...){kind}"
+            )
+        })?;
+        Ok(Box::new(recipient))
     };
     let mut recipients = given
         .iter()
@@ -174,15 +235,20 @@ fn read_recipients(
 pub struct DecryptArgs {
     pub identity_files: Vec<PathBuf>,
     pub passphrase_file: Option<PathBuf>,
+    pub quiet: bool,
     pub output: Option<PathBuf>,
     pub input: Option<PathBuf>,
 }
 
+/// The age crate reads the header and checks its MAC; `age_payload` opens
+/// the chunks with the file key and nonce handed over as `age_handover`
+/// describes.
 pub fn decrypt(args: &DecryptArgs) -> anyhow::Result<()> {
+    let input_len = progress::input_len(args.input.as_deref());
     let mut input = BufReader::with_capacity(COPY_BUFFER_LEN, open_input(args.input.as_deref())?);
     age_header::skip_whitespace_before_armor(&mut input).context("cannot read the input")?;
-    let checked = age_header::StanzaBodyCheck::new(ArmoredReader::new(input));
-    let decryptor = age::Decryptor::new(checked).map_err(header_error)?;
+    let mut checked = LastBytes::new(age_header::StanzaBodyCheck::new(ArmoredReader::new(input)));
+    let decryptor = age::Decryptor::new(&mut checked).map_err(header_error)?;
     let identities: Vec<Box<dyn age::Identity>> = if decryptor.is_scrypt() {
         let passphrase =
             passphrase::read(args.passphrase_file.as_deref(), "Enter passphrase: ", false)?;
@@ -200,44 +266,81 @@ pub fn decrypt(args: &DecryptArgs) -> anyhow::Result<()> {
         read_identities(&args.identity_files)?
     };
     let scrypt = decryptor.is_scrypt();
-    let mut reader = decryptor
-        .decrypt(identities.iter().map(|i| i.as_ref()))
-        .map_err(|e| unwrap_error(e, scrypt))?;
+    let file_key = CapturedKey::default();
+    let keeping: Vec<KeepingIdentity> = identities
+        .iter()
+        .map(|inner| KeepingIdentity {
+            inner: inner.as_ref(),
+            key: &file_key,
+        })
+        .collect();
+    // The crate's payload reader is dropped unused: the header MAC it
+    // checked with the file key is what is wanted.
+    drop(
+        decryptor
+            .decrypt(keeping.iter().map(|i| i as &dyn age::Identity))
+            .map_err(|e| unwrap_error(e, scrypt))?,
+    );
+    let nonce = checked.last().context("the payload nonce is missing")?;
+    let file_key = file_key
+        .take()
+        .context("no identity unwrapped the file key")?;
+    let progress = Progress::new(input_len, args.quiet);
     let mut output = Output::create(args.output.as_deref())?;
-    copy(&mut reader, &mut output).map_err(payload_error)?;
+    age_payload::open(&file_key, &nonce, &mut checked, &mut output, &mut |n| {
+        progress.advance(n)
+    })
+    .map_err(payload_error)?;
     output.commit()
 }
 
+/// The identities of age-keygen files: X25519 (`AGE-SECRET-KEY-1...`) and
+/// hybrid post-quantum (`AGE-SECRET-KEY-PQ-1...`), one per line, with `#`
+/// comments and blank lines. A bad line is named by its number only, so
+/// that no secret reaches the terminal.
 fn read_identities(files: &[PathBuf]) -> anyhow::Result<Vec<Box<dyn age::Identity>>> {
     let mut identities: Vec<Box<dyn age::Identity>> = Vec::new();
     for file in files {
+        let before = identities.len();
         let reader = BufReader::new(open_input(Some(file))?);
-        let parsed = age::IdentityFile::from_buffer(reader)
-            .with_context(|| format!("cannot read the identity file {}", file.display()))?
-            .into_identities()
-            .with_context(|| format!("cannot use the identity file {}", file.display()))?;
-        if parsed.is_empty() {
+        for (index, line) in reader.lines().enumerate() {
+            let line =
+                zeroize::Zeroizing::new(line.with_context(|| {
+                    format!("cannot read the identity file {}", file.display())
+                })?);
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let identity: Option<Box<dyn age::Identity>> = if is_hybrid_identity(&line) {
+                age_hybrid::Identity::from_str(&line)
+                    .ok()
+                    .map(|i| Box::new(i) as _)
+            } else {
+                age::x25519::Identity::from_str(&line)
+                    .ok()
+                    .map(|i| Box::new(i) as _)
+            };
+            let Some(identity) = identity else {
+                bail!(
+                    "the identity file {} contains non-identity data on line {}",
+                    file.display(),
+                    index + 1
+                );
+            };
+            identities.push(identity);
+        }
+        if identities.len() == before {
             bail!("{}: no identity found", file.display());
         }
-        identities.extend(parsed.into_iter().map(|i| i as Box<dyn age::Identity>));
     }
     Ok(identities)
 }
 
-/// Copies all of `input` into `output` through a large buffer.
-fn copy(input: &mut dyn Read, output: &mut dyn Write) -> io::Result<u64> {
-    let mut buffer = vec![0u8; COPY_BUFFER_LEN];
-    let mut total = 0;
-    loop {
-        let n = match input.read(&mut buffer) {
-            Ok(0) => return Ok(total),
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        output.write_all(&buffer[..n])?;
-        total += n as u64;
-    }
+/// Whether an identity line is the hybrid post-quantum kind (Bech32 allows
+/// either case for the whole string).
+fn is_hybrid_identity(line: &str) -> bool {
+    line.get(..18)
+        .is_some_and(|prefix| prefix.eq_ignore_ascii_case("AGE-SECRET-KEY-PQ-"))
 }
 
 /// The header could not be read: not an age file, damaged armor, or a
@@ -281,16 +384,17 @@ fn unwrap_error(error: DecryptError, scrypt: bool) -> anyhow::Error {
 }
 
 /// A payload failure: truncated, or a chunk that does not authenticate.
-fn payload_error(error: io::Error) -> anyhow::Error {
-    if armor_error(&error).is_some() {
-        return anyhow::anyhow!("invalid armor: {error}");
-    }
-    match error.kind() {
-        io::ErrorKind::UnexpectedEof => anyhow::anyhow!("the file is truncated"),
-        io::ErrorKind::InvalidData => {
-            anyhow::anyhow!("the payload does not authenticate ({error}): the file was tampered with or truncated")
+fn payload_error(error: PayloadError) -> anyhow::Error {
+    match error {
+        PayloadError::Truncated => anyhow::anyhow!("the file is truncated"),
+        PayloadError::Tampered { index } => anyhow::anyhow!(
+            "the payload does not authenticate (chunk {index}): the file was tampered with or truncated"
+        ),
+        PayloadError::EmptyLastChunk => {
+            anyhow::anyhow!("the payload does not authenticate: it ends with an empty chunk, which age never writes")
         }
-        _ => anyhow::anyhow!("cannot decrypt: {error}"),
+        PayloadError::Io(error) if armor_error(&error).is_some() => anyhow::anyhow!("invalid armor: {error}"),
+        PayloadError::Io(error) => anyhow::anyhow!("cannot decrypt: {error}"),
     }
 }
 

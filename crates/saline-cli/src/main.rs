@@ -3,7 +3,10 @@
 //! See README.md for examples.
 
 mod age_command;
+mod age_handover;
 mod age_header;
+mod age_hybrid;
+mod age_payload;
 mod bench_command;
 mod checksum_format;
 mod digest;
@@ -12,6 +15,7 @@ mod hash_command;
 mod minisign_format;
 mod output;
 mod passphrase;
+mod progress;
 mod sign_command;
 
 use std::ffi::OsString;
@@ -35,7 +39,7 @@ struct Cli {
 enum Command {
     /// Print or check checksums, in the format of sha256sum, b2sum and b3sum.
     Hash(HashCli),
-    /// Generate an age X25519 identity (age-keygen's format), or print the recipients of one (-y).
+    /// Generate an age identity (age-keygen's format), or print the recipients of one (-y).
     Keygen(KeygenCli),
     /// Encrypt to age recipients or a passphrase (the age v1 format).
     Encrypt(EncryptCli),
@@ -148,6 +152,10 @@ struct KeygenCli {
     /// Write the identity to FILE (created with mode 0600; never overwritten).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Option<PathBuf>,
+    /// A hybrid post-quantum identity (ML-KEM-768 + X25519, age v1.3's
+    /// AGE-SECRET-KEY-PQ-1...), as `age-keygen -pq`.
+    #[arg(long = "pq", conflicts_with = "convert")]
+    post_quantum: bool,
     /// Print the recipient of each identity in the file (`-` or none: standard input).
     #[arg(short = 'y', conflicts_with = "output")]
     convert: bool,
@@ -158,7 +166,7 @@ struct KeygenCli {
 
 #[derive(Args)]
 struct EncryptCli {
-    /// Encrypt to this recipient (age1...); may be repeated.
+    /// Encrypt to this recipient (age1... or post-quantum age1pq1...); may be repeated.
     #[arg(short = 'r', long = "recipient", value_name = "RECIPIENT")]
     recipients: Vec<String>,
     /// Encrypt to the recipients listed in FILE; may be repeated.
@@ -173,6 +181,9 @@ struct EncryptCli {
     /// Write PEM-style armored output.
     #[arg(short = 'a', long = "armor")]
     armor: bool,
+    /// No progress bar (shown otherwise on a terminal for inputs over 256 MiB).
+    #[arg(short = 'q', long = "quiet")]
+    quiet: bool,
     /// Write to FILE (it appears only when encryption succeeded); default: standard output.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Option<PathBuf>,
@@ -190,6 +201,9 @@ struct DecryptCli {
     /// (otherwise it is read from the terminal).
     #[arg(long = "passphrase-file", value_name = "FILE")]
     passphrase_file: Option<PathBuf>,
+    /// No progress bar (shown otherwise on a terminal for inputs over 256 MiB).
+    #[arg(short = 'q', long = "quiet")]
+    quiet: bool,
     /// Write to FILE, which appears only if the whole input authenticated;
     /// default: standard output.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
@@ -259,13 +273,16 @@ fn main() -> ExitCode {
         Command::Keygen(args) if args.convert => {
             age_command::keygen_recipients(args.input.as_deref()).map(|()| true)
         }
-        Command::Keygen(args) => age_command::keygen(args.output.as_deref()).map(|()| true),
+        Command::Keygen(args) => {
+            age_command::keygen(args.output.as_deref(), args.post_quantum).map(|()| true)
+        }
         Command::Encrypt(args) => age_command::encrypt(&age_command::EncryptArgs {
             recipients: args.recipients,
             recipient_files: args.recipient_files,
             passphrase: args.passphrase,
             passphrase_file: args.passphrase_file,
             armor: args.armor,
+            quiet: args.quiet,
             output: args.output,
             input: args.input,
         })
@@ -273,6 +290,7 @@ fn main() -> ExitCode {
         Command::Decrypt(args) => age_command::decrypt(&age_command::DecryptArgs {
             identity_files: args.identity_files,
             passphrase_file: args.passphrase_file,
+            quiet: args.quiet,
             output: args.output,
             input: args.input,
         })

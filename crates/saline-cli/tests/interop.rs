@@ -881,3 +881,178 @@ fn minisign_verification_refuses_tampering() {
     .status
     .success());
 }
+
+// ------------------------------------------------- age post-quantum keys
+
+/// age 1.3.2, the first `age` with hybrid post-quantum keys (Debian's is
+/// 1.1), from the Go module proxy into the target directory, once.
+fn age_v1_3() -> PathBuf {
+    let bin = Path::new(env!("CARGO_TARGET_TMPDIR")).join("age-v1.3.2");
+    if !bin.join("age").exists() || !bin.join("age-keygen").exists() {
+        let output = run(Command::new("go")
+            .env("GOBIN", &bin)
+            .env("GOFLAGS", "-mod=mod")
+            .args([
+                "install",
+                "filippo.io/age/cmd/age@v1.3.2",
+                "filippo.io/age/cmd/age-keygen@v1.3.2",
+            ]));
+        assert!(
+            output.status.success(),
+            "go install of age 1.3.2 failed (Go is needed, as for the CCTV vectors): {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    bin
+}
+
+#[test]
+fn age_post_quantum_keys_go_both_ways() {
+    let bin = age_v1_3();
+    let age = || Command::new(bin.join("age"));
+    let age_keygen = || Command::new(bin.join("age-keygen"));
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let recipient_of = |command: &mut Command, key: &str| {
+        String::from_utf8(ok(run(command.current_dir(d).args(["-y", key]))).stdout)
+            .unwrap()
+            .trim()
+            .to_string()
+    };
+    ok(run(saline().current_dir(d).args([
+        "keygen",
+        "--pq",
+        "-o",
+        "saline.key",
+    ])));
+    ok(run(age_keygen()
+        .current_dir(d)
+        .args(["-pq", "-o", "age.key"])));
+    let saline_recipient = recipient_of(&mut saline().arg("keygen"), "saline.key");
+    let age_recipient = recipient_of(&mut age_keygen(), "age.key");
+    assert!(saline_recipient.starts_with("age1pq1"));
+    assert_eq!(
+        saline_recipient,
+        recipient_of(&mut age_keygen(), "saline.key")
+    );
+    assert_eq!(
+        age_recipient,
+        recipient_of(&mut saline().arg("keygen"), "age.key")
+    );
+    for len in [0, 65_536, 65_537] {
+        let plain = sample(len);
+        fs::write(d.join("plain"), &plain).unwrap();
+        for armor in [false, true] {
+            let armor_flag: &[&str] = if armor { &["-a"] } else { &[] };
+            ok(run(age()
+                .current_dir(d)
+                .args(["-r", &saline_recipient])
+                .args(armor_flag)
+                .args(["-o", "by-age.age", "plain"])));
+            ok(run(saline().current_dir(d).args([
+                "decrypt",
+                "-i",
+                "saline.key",
+                "-o",
+                "out",
+                "by-age.age",
+            ])));
+            assert_eq!(
+                fs::read(d.join("out")).unwrap(),
+                plain,
+                "age -> saline, {len} B"
+            );
+            ok(run(saline()
+                .current_dir(d)
+                .args(["encrypt", "-r", &age_recipient])
+                .args(armor_flag)
+                .args(["-o", "by-saline.age", "plain"])));
+            let opened = ok(run(age().current_dir(d).args([
+                "-d",
+                "-i",
+                "age.key",
+                "by-saline.age",
+            ])));
+            assert_eq!(opened.stdout, plain, "saline -> age, {len} B");
+        }
+    }
+    refused(
+        &run(saline().current_dir(d).args([
+            "decrypt",
+            "-i",
+            "age.key",
+            "-o",
+            "out2",
+            "by-age.age",
+        ])),
+        "no identity matches",
+    );
+    assert!(!d.join("out2").exists());
+    let (_, classical) = keygen_saline(d, "x25519.key");
+    refused(
+        &run(saline().current_dir(d).args([
+            "encrypt",
+            "-r",
+            &age_recipient,
+            "-r",
+            &classical,
+            "-o",
+            "mixed.age",
+            "plain",
+        ])),
+        "cannot be mixed",
+    );
+    no_leftovers(d);
+}
+
+// ------------------------------------------------------- progress bar
+
+/// The progress bar shows only on a terminal, for inputs over 256 MiB, and
+/// never with --quiet. A sparse file keeps the input cheap to make.
+#[test]
+fn progress_bar_only_on_a_terminal() {
+    require("script");
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::File::create(d.join("big"))
+        .unwrap()
+        .set_len(300 << 20)
+        .unwrap();
+    let (_, recipient) = keygen_saline(d, "key.txt");
+    let piped = ok(run(saline()
+        .current_dir(d)
+        .args(["encrypt", "-r", &recipient, "-o", "big.age", "big"])));
+    assert!(piped.stderr.is_empty(), "stderr is not a terminal: no bar");
+    let piped = ok(run(saline()
+        .current_dir(d)
+        .args(["decrypt", "-i", "key.txt", "-o", "big.out", "big.age"])));
+    assert!(piped.stderr.is_empty(), "stderr is not a terminal: no bar");
+    // Under `script`, standard error is a pseudo-terminal; its transcript
+    // (standard output here) holds what the bar drew.
+    let on_terminal = |command: String| {
+        let output = ok(run(Command::new("script").current_dir(d).args([
+            "-qec",
+            &command,
+            "/dev/null",
+        ])));
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let saline = SALINE;
+    // The bar counts the input: 300 MiB of plaintext, or of ciphertext
+    // (300.07 MiB with the header and the tags).
+    let shown = on_terminal(format!("{saline} decrypt -i key.txt -o big.out big.age"));
+    assert!(
+        shown.contains("MiB/300.07 MiB"),
+        "a bar on the terminal: {shown:?}"
+    );
+    let shown = on_terminal(format!("{saline} encrypt -r {recipient} -o big.age big"));
+    assert!(
+        shown.contains("MiB/300.00 MiB"),
+        "a bar on the terminal: {shown:?}"
+    );
+    let quiet = on_terminal(format!(
+        "{saline} encrypt --quiet -r {recipient} -o big.age big"
+    ));
+    assert!(!quiet.contains("MiB"), "--quiet: no bar: {quiet:?}");
+    no_leftovers(d);
+}

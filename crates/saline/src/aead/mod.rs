@@ -331,6 +331,18 @@ impl Aead {
         self.open_detached_inner(nonce, aad, buf, tag, true)
     }
 
+    /// [`Aead::open_in_place_detached`], except that a rejected `buf` may be
+    /// left zeroed instead of holding the ciphertext. This saves the copy
+    /// of `buf` that the ring and libsodium backends otherwise make to
+    /// restore it on failure: for callers that discard a rejected buffer
+    /// (the `saline` command's age payload, 64 KiB chunks).
+    ///
+    /// # Errors
+    /// As [`Aead::open_in_place_detached`].
+    pub fn open_in_place_detached_discarding(&self, nonce: &[u8], aad: &[u8], buf: &mut [u8], tag: &[u8]) -> Result<()> {
+        self.open_detached_inner(nonce, aad, buf, tag, false)
+    }
+
     /// [`Aead::open_in_place_detached`]; with `keep_ciphertext` false a
     /// rejected `buf` may be zeroed instead (for callers that wipe it anyway).
     fn open_detached_inner(&self, nonce: &[u8], aad: &[u8], buf: &mut [u8], tag: &[u8], keep_ciphertext: bool) -> Result<()> {
