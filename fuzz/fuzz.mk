@@ -6,6 +6,10 @@
 #                     only those named in FUZZ_TARGETS; the corpus in
 #                     target/fuzz/corpus grows from run to run
 #   make fuzz-build   the instrumented binaries, target/fuzz/<host>/release/<target>
+#   make fuzz-lock    re-derives fuzz/Cargo.lock from the root Cargo.lock (the
+#                     same versions, plus libFuzzer's crates); run it and commit
+#                     the result when the core's dependencies change, which
+#                     fuzz-build's --locked otherwise reports
 #
 # libFuzzer through libfuzzer-sys, built with stable rustc and the
 # sanitizer-coverage flags cargo-fuzz passes for `--sanitizer none`
@@ -16,7 +20,7 @@
 # seeded from the root lock) with its own target directory, target/fuzz,
 # which stays incremental between runs.
 
-.PHONY: fuzz fuzz-smoke fuzz-build fuzz-corpus
+.PHONY: fuzz fuzz-smoke fuzz-build fuzz-corpus fuzz-lock
 
 FUZZ_ALL_TARGETS := ops_call wasm_descriptor password_hash_strings cli_formats libsodium_differential backend_differential
 FUZZ_TARGETS ?= $(FUZZ_ALL_TARGETS)
@@ -34,6 +38,10 @@ FUZZ_RUSTFLAGS := -Cpasses=sancov-module \
 fuzz-build:
 	cd fuzz && RUSTFLAGS="$(FUZZ_RUSTFLAGS)" $(CARGO) build --release --locked --bins \
 		--target $(FUZZ_HOST) --target-dir $(FUZZ_DIR)
+
+fuzz-lock:
+	cp Cargo.lock fuzz/Cargo.lock
+	cd fuzz && $(CARGO) metadata --format-version 1 >/dev/null
 
 fuzz-corpus:
 	@rm -rf $(FUZZ_DIR)/seeds
