@@ -7,7 +7,8 @@
 # workerd and through bundlers, the benchmark harness test, the native addon
 # under emulated older CPUs, the C ABI with the Go module, the Python
 # package with PyNaCl's own suite, and the `saline` command against
-# coreutils, b3sum, age and minisign (and C2SP's CCTV age vectors).
+# coreutils, b3sum, age and minisign (and C2SP's CCTV age vectors), a fuzz
+# smoke of every fuzz target and the constant-time check under valgrind.
 # Everything this needs is installed here, from the registries only.
 
 CARGO ?= cargo
@@ -21,7 +22,7 @@ all: test
 setup:
 	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
 
-test: test-rust test-wasm-build js-test js-test-runtimes js-test-bundlers bench-test test-portable go-test python-test cli-test
+test: test-rust test-wasm-build js-test js-test-runtimes js-test-bundlers bench-test test-portable go-test python-test cli-test fuzz-smoke ct-check
 
 # Unit tests, every vector file, the libsodium differential suite, the
 # no-panic property test and the doctests. The test profile is optimized
@@ -55,6 +56,8 @@ include bench/bench.mk
 include go/go.mk
 include python/python.mk
 include crates/saline-cli/cli.mk
+include fuzz/fuzz.mk
+include crates/saline-ct/ct.mk
 
 # Saline's own rows in the Node and browser runners need the package built,
 # and those of the Go runner the C library.

@@ -622,18 +622,24 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
         Op::CryptoAuth => put(out, &tweetnacl::crypto_auth(b.req(0, "message")?, b.req(1, "key")?)?),
         Op::CryptoSignOpen => put(out, &tweetnacl::crypto_sign_open(b.req(0, "signed message")?, b.req(1, "public key")?)?),
         Op::CryptoSign => put(out, &tweetnacl::crypto_sign(b.req(0, "message")?, b.req(1, "secret key")?)?),
+        // The KDFs check `out` before deriving: dkLen may ask for up to
+        // (2^32 - 1) blocks, and deriving first would allocate all of it (an
+        // abort when that fails, found by fuzz/ops_call) for a call that fails.
         Op::Pbkdf2 => {
             let n = b.len(1, "dkLen")?;
+            exactly(out, n)?;
             put(out, &kdf::pbkdf2(algorithm(alg)?, b.req(0, "password")?, b.req(1, "salt")?, b.num_u32(0, "iterations")?, n)?)
         }
-        Op::Scrypt => put(
-            out,
-            &kdf::scrypt(b.req(0, "password")?, b.req(1, "salt")?, b.num(0, "N")?, b.num_u32(1, "r")?, b.num_u32(2, "p")?, b.len(3, "dkLen")?)?,
-        ),
+        Op::Scrypt => {
+            let n = b.len(3, "dkLen")?;
+            exactly(out, n)?;
+            put(out, &kdf::scrypt(b.req(0, "password")?, b.req(1, "salt")?, b.num(0, "N")?, b.num_u32(1, "r")?, b.num_u32(2, "p")?, n)?)
+        }
         Op::Argon2 | Op::Argon2Hash => {
             let params = kdf::Argon2Params { t: b.num_u32(0, "t")?, m: b.num_u32(1, "m")?, p: b.num_u32(2, "p")?, out_len: b.len(3, "dkLen")? };
             let (algorithm, password) = (algorithm(alg)?, b.req(0, "password")?);
             if op == Op::Argon2 {
+                exactly(out, params.out_len)?;
                 put(out, &kdf::argon2(algorithm, password, b.req(1, "salt")?, b.opt(2), b.opt(3), &params)?)
             } else {
                 let phc = match b.opt(1) {

@@ -13,6 +13,8 @@ use core::fmt::Write;
 
 use saline_ops::{Args, Stream};
 
+use crate::descriptor::{self, MAX_BYTES, NULL_LEN};
+
 #[global_allocator]
 static ALLOC: crate::wiping::WipingAllocator = crate::wiping::WipingAllocator;
 
@@ -47,11 +49,6 @@ getrandom::register_custom_getrandom!(random_source);
 
 // ---------------------------------------------------------------- state
 
-/// Byte arguments and numbers a descriptor may carry (the widest op uses 5 / 4).
-const MAX_BYTES: usize = 8;
-const MAX_NUMS: usize = 8;
-/// `len` value marking an omitted (`None`) byte argument.
-const NULL_LEN: u32 = u32::MAX;
 /// The I/O buffer is never smaller than this once reserved.
 const MIN_IO: usize = 64 * 1024;
 /// Stream handles: slot index in the low bits, a generation above it so that
@@ -130,9 +127,7 @@ impl State {
     }
 
     fn range(&self, offset: u32, len: u32) -> Option<(usize, usize)> {
-        let (offset, len) = (offset as usize, len as usize);
-        let end = offset.checked_add(len)?;
-        (end <= self.io.len()).then_some((offset, end))
+        descriptor::range(self.io.len(), offset, len)
     }
 
     fn stream(&mut self, handle: i32) -> Option<&mut Stream> {
@@ -166,65 +161,9 @@ impl State {
     }
 }
 
-/// A parsed descriptor: byte ranges (None for omitted arguments), numbers,
-/// and the output range.
-struct Descriptor {
-    bytes: [Option<(usize, usize)>; MAX_BYTES],
-    n_bytes: usize,
-    nums: [f64; MAX_NUMS],
-    n_nums: usize,
-    out: (usize, usize),
-}
-
-/// Reads the descriptor at `at` (README.md): `u32 n`, n × `(u32 offset,
-/// u32 len)`, `u32 m`, m × `f64`, `u32 out_offset`, `u32 out_capacity`, all
-/// little-endian, unaligned.
-fn parse(state: &State, at: u32) -> Result<Descriptor, &'static str> {
-    const BAD: &str = "descriptor: out of bounds";
-    let io = &state.io[..];
-    let mut pos = at as usize;
-    let mut take = |n: usize| -> Result<&[u8], &'static str> {
-        let end = pos.checked_add(n).ok_or(BAD)?;
-        let s = io.get(pos..end).ok_or(BAD)?;
-        pos = end;
-        Ok(s)
-    };
-    let mut u32_at = || -> Result<u32, &'static str> { Ok(u32::from_le_bytes(take(4)?.try_into().map_err(|_| BAD)?)) };
-    let mut d = Descriptor { bytes: [None; MAX_BYTES], n_bytes: 0, nums: [0.0; MAX_NUMS], n_nums: 0, out: (0, 0) };
-    d.n_bytes = u32_at()? as usize;
-    if d.n_bytes > MAX_BYTES {
-        return Err("descriptor: too many byte arguments");
-    }
-    for i in 0..d.n_bytes {
-        let (offset, len) = (u32_at()?, u32_at()?);
-        if len != NULL_LEN {
-            d.bytes[i] = Some(state.range(offset, len).ok_or(BAD)?);
-        }
-    }
-    d.n_nums = u32_at()? as usize;
-    if d.n_nums > MAX_NUMS {
-        return Err("descriptor: too many numbers");
-    }
-    for i in 0..d.n_nums {
-        let raw = (u32_at()? as u64) | ((u32_at()? as u64) << 32);
-        d.nums[i] = f64::from_bits(raw);
-    }
-    let (offset, len) = (u32_at()?, u32_at()?);
-    d.out = state.range(offset, len).ok_or(BAD)?;
-    if d.out.1 - d.out.0 > i32::MAX as usize {
-        return Err("descriptor: output too large");
-    }
-    let (out_start, out_end) = d.out;
-    let overlaps = d.bytes[..d.n_bytes].iter().flatten().any(|&(s, e)| s < out_end && out_start < e && s < e);
-    if overlaps && out_start < out_end {
-        return Err("descriptor: output overlaps an input");
-    }
-    Ok(d)
-}
-
 /// Runs `f` on the arguments and the output slice of descriptor `at`.
 fn with_args(state: &mut State, at: u32, f: impl FnOnce(&Args<'_>, &mut [u8]) -> saline::Result<usize>) -> i32 {
-    let d = match parse(state, at) {
+    let d = match descriptor::parse(&state.io, at) {
         Ok(d) => d,
         Err(message) => return state.fail(2, format_args!("{message}")),
     };

@@ -13,4 +13,6 @@
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod abi;
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+mod descriptor;
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod wiping;

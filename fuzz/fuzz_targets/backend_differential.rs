@@ -1,0 +1,99 @@
+//! Every backend in the core's registry (crates/saline/src/backend) against
+//! the portable one on fuzzed inputs: each usable backend of the chosen
+//! primitive is forced in turn (`saline::backend::force`) and must give the
+//! portable backend's bytes and accept/reject decisions. tests/backends.rs
+//! does this on a fixed random stream; here coverage guides the inputs.
+//!
+//! Input: selector (u8), corruption position (u16) and mask (u8), a counter
+//! (u64, the stream ciphers' block counter), a key-length choice (u8, AES-GCM),
+//! the key (32), nonce (24), a u16-prefixed AAD, then the message.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use saline::backend::{backends, force};
+use saline::{aead, cipher, mac, Algorithm};
+use saline_fuzz::{corrupt, Reader};
+
+/// What one backend computes for one input: outputs and decisions, errors
+/// as their messages.
+fn transcript(primitive: &str, input: &Input<'_>) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let result = |r: saline::Result<Vec<u8>>| r.unwrap_or_else(|e| e.to_string().into_bytes());
+    match primitive {
+        "poly1305" => {
+            let tag = result(mac::mac(Algorithm::Poly1305, &input.key, input.message));
+            let mut forged = tag.clone();
+            corrupt(&mut forged, input.at, input.mask);
+            out.push(vec![u8::from(mac::verify(Algorithm::Poly1305, &input.key, input.message, &forged).is_ok())]);
+            out.push(tag);
+        }
+        "salsa20" => {
+            for (algorithm, nonce_len) in [(Algorithm::Salsa20, 8), (Algorithm::XSalsa20, 24)] {
+                out.push(result(cipher::stream_xor(algorithm, &input.key, &input.nonce[..nonce_len], input.counter, input.message)));
+            }
+        }
+        "x25519" => {
+            out.push(saline::curve::x25519::scalarmult(&input.key, &input.nonce).to_vec());
+            out.push(result(saline::curve::x25519::shared_secret(&input.key, input.message).map(|s| s.to_vec())));
+        }
+        aead_primitive => {
+            let (algorithm, nonce_len, key_len) = match aead_primitive {
+                "xsalsa20poly1305" => (Algorithm::XSalsa20Poly1305, 24, 32),
+                "chacha20poly1305" => (Algorithm::ChaCha20Poly1305, 12, 32),
+                "xchacha20poly1305" => (Algorithm::XChaCha20Poly1305, 24, 32),
+                "aes-gcm" => (Algorithm::AesGcm, 12, [16, 24, 32][usize::from(input.key_choice) % 3]),
+                other => panic!("unknown registry primitive {other}: add it to this target"),
+            };
+            let (key, nonce) = (&input.key[..key_len], &input.nonce[..nonce_len]);
+            let mut sealed = result(aead::seal(algorithm, key, nonce, input.aad, input.message));
+            out.push(sealed.clone());
+            corrupt(&mut sealed, input.at, input.mask);
+            out.push(result(aead::open(algorithm, key, nonce, input.aad, &sealed)));
+            // The in-place, detached open: a rejected buffer keeps the ciphertext.
+            if let (Ok(a), true) = (aead::Aead::new(algorithm, key), sealed.len() >= 16) {
+                let (ciphertext, tag) = sealed.split_at(sealed.len() - 16);
+                let mut buf = ciphertext.to_vec();
+                let opened = a.open_in_place_detached(nonce, input.aad, &mut buf, tag);
+                assert!(opened.is_ok() || buf == ciphertext, "{primitive}: a rejected open changed the buffer");
+                out.push(buf);
+            }
+        }
+    }
+    out
+}
+
+struct Input<'a> {
+    at: u16,
+    mask: u8,
+    counter: u64,
+    key_choice: u8,
+    key: [u8; 32],
+    nonce: [u8; 32],
+    aad: &'a [u8],
+    message: &'a [u8],
+}
+
+fuzz_target!(|data: &[u8]| {
+    let mut r = Reader::new(data);
+    let selector = r.u8();
+    let registry = backends();
+    let info = &registry[usize::from(selector) % registry.len()];
+    let input = Input {
+        at: r.u16(),
+        mask: r.u8(),
+        counter: r.u64(),
+        key_choice: r.u8(),
+        key: r.array(),
+        nonce: r.array(),
+        aad: r.bytes(),
+        message: r.rest(),
+    };
+    // The portable backend is the last of `available` (the registry's rule).
+    let portable = *info.available.last().unwrap();
+    force(info.primitive, portable).unwrap();
+    let expected = transcript(info.primitive, &input);
+    for backend in &info.available[..info.available.len() - 1] {
+        force(info.primitive, backend).unwrap();
+        assert!(transcript(info.primitive, &input) == expected, "{}: {backend} differs from {portable}", info.primitive);
+    }
+});
