@@ -107,6 +107,15 @@ fn nacl_and_curves(f: &mut Fuzz) {
     let _ = nacl::sign::KeyPair::from_seed(&a);
     let _ = curve::ed25519::SigningKey::from_seed(&a);
     let _ = curve::ed25519::SigningKey::from_private_key(&a);
+    // A valid 64-byte key, then the same with a byte of `b` mixed in, so the
+    // checked-key cache is hit and then missed by hostile input.
+    if let Some(seed) = a.get(..32) {
+        let sk = curve::ed25519::SigningKey::from_seed(seed).unwrap().to_private_key();
+        let _ = curve::ed25519::SigningKey::from_private_key(&sk[..]).map(|k| k.sign(&b));
+        let mut bad = sk.clone();
+        bad[b.len() % 64] ^= b.first().copied().unwrap_or(1);
+        let _ = curve::ed25519::SigningKey::from_private_key(&bad[..]).map(|k| k.sign(&b));
+    }
     let _ = curve::ed25519::verify(&a, &b, &c);
     let _ = curve::ed25519::verify_with(&a, &b, &c, curve::ed25519::VerifyMode::Zip215);
     let _ = curve::ed25519::public_key_to_x25519(&a);

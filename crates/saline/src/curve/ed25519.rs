@@ -164,8 +164,16 @@ impl SigningKey {
     /// # Errors
     /// [`Error::InvalidLength`] if not 64 bytes; [`Error::InvalidEncoding`] if
     /// the public half does not match the seed.
+    ///
+    /// The check costs a fixed-base multiplication, as much as the signature
+    /// itself, so the last key that passed it on this thread is remembered
+    /// ([`clear_key_cache`] forgets it): the same 64 bytes again, compared in
+    /// constant time, give the checked key without recomputing it.
     pub fn from_private_key(private_key: &[u8]) -> Result<SigningKey> {
         let bytes: &[u8; 64] = fixed("secret key", private_key)?;
+        if let Some(key) = checked_key_cache::get(bytes) {
+            return Ok(key);
+        }
         let key = SigningKey::from_seed(&bytes[..32])?;
         if key.public_key() != bytes[32..] {
             return Err(Error::InvalidEncoding {
@@ -173,6 +181,7 @@ impl SigningKey {
                 reason: "its last 32 bytes are not the public key of its first 32 (the seed)",
             });
         }
+        checked_key_cache::put(bytes, &key);
         Ok(key)
     }
 
@@ -200,6 +209,113 @@ impl SigningKey {
     /// `crypto_sign_ed25519_sk_to_curve25519`): SHA-512(seed)[0..32], clamped.
     pub fn to_x25519_secret_key(&self) -> Zeroizing<[u8; 32]> {
         seed_to_x25519(&self.inner.to_bytes())
+    }
+}
+
+/// Forgets the 64-byte private key that [`SigningKey::from_private_key`]
+/// last checked on the calling thread, wiping the copy it kept. Other threads'
+/// copies are wiped when those threads exit (or by their own call).
+///
+/// Only a caller that is done signing with a key it wants gone from memory
+/// needs this: the next 64-byte key replaces (and wipes) the copy anyway.
+pub fn clear_key_cache() {
+    checked_key_cache::clear();
+}
+
+/// The last 64-byte private key that passed [`SigningKey::from_private_key`]'s
+/// check, per thread, with the key it gave (docs/DESIGN.md, "Ed25519
+/// signing from a 64-byte key").
+///
+/// Every binding signs from the 64 raw bytes on each call (saline-ops
+/// `signing_key`), so one key signing many messages would pay the check's
+/// fixed-base multiplication on every signature; with this it pays it once.
+/// Only keys that passed the check are stored, and a hit needs all 64 bytes
+/// equal, so a mismatched public half can never be served from here.
+///
+/// std builds keep one entry per thread (`thread_local!`, wiped when the
+/// thread exits: `Zeroizing` bytes and dalek's `SigningKey`, which zeroizes
+/// on drop). The no_std WebAssembly build, single-threaded, keeps one entry in
+/// a static. Other no_std builds keep none and always check.
+mod checked_key_cache {
+    use core::cell::RefCell;
+
+    use subtle::ConstantTimeEq;
+    use zeroize::Zeroizing;
+
+    use super::SigningKey;
+
+    struct Entry {
+        private_key: Zeroizing<[u8; 64]>,
+        key: SigningKey,
+    }
+
+    type Slot = RefCell<Option<Entry>>;
+
+    #[cfg(feature = "std")]
+    std::thread_local! {
+        static LAST_CHECKED: Slot = const { RefCell::new(None) };
+    }
+
+    /// Runs `f` on this thread's slot; `None` where there is none (no_std
+    /// outside wasm, or during thread teardown after the slot was dropped).
+    #[cfg(feature = "std")]
+    fn with_slot<R>(f: impl FnOnce(&Slot) -> R) -> Option<R> {
+        LAST_CHECKED.try_with(f).ok()
+    }
+
+    /// wasm32 without the `atomics` target feature has exactly one thread.
+    #[cfg(all(not(feature = "std"), target_arch = "wasm32", not(target_feature = "atomics")))]
+    struct SingleThreaded(Slot);
+
+    // SAFETY: without the `atomics` target feature a wasm32 module cannot
+    // share memory between threads, so the static is only ever touched by
+    // the one thread that runs the module; the RefCell catches re-entrance.
+    #[cfg(all(not(feature = "std"), target_arch = "wasm32", not(target_feature = "atomics")))]
+    unsafe impl Sync for SingleThreaded {}
+
+    #[cfg(all(not(feature = "std"), target_arch = "wasm32", not(target_feature = "atomics")))]
+    static LAST_CHECKED: SingleThreaded = SingleThreaded(RefCell::new(None));
+
+    #[cfg(all(not(feature = "std"), target_arch = "wasm32", not(target_feature = "atomics")))]
+    fn with_slot<R>(f: impl FnOnce(&Slot) -> R) -> Option<R> {
+        Some(f(&LAST_CHECKED.0))
+    }
+
+    #[cfg(not(any(feature = "std", all(target_arch = "wasm32", not(target_feature = "atomics")))))]
+    fn with_slot<R>(_f: impl FnOnce(&Slot) -> R) -> Option<R> {
+        None
+    }
+
+    /// The checked key for `private_key` if it is the one stored. The 64
+    /// bytes are compared in constant time; whether they matched (a hit is
+    /// faster) tells only that the key is the one this thread used last.
+    pub(super) fn get(private_key: &[u8; 64]) -> Option<SigningKey> {
+        with_slot(|slot| {
+            let slot = slot.try_borrow().ok()?;
+            let entry = slot.as_ref()?;
+            bool::from(entry.private_key[..].ct_eq(&private_key[..])).then(|| entry.key.clone())
+        })
+        .flatten()
+    }
+
+    /// Stores a key that passed the check, wiping the one it replaces.
+    pub(super) fn put(private_key: &[u8; 64], key: &SigningKey) {
+        with_slot(|slot| {
+            if let Ok(mut slot) = slot.try_borrow_mut() {
+                // Copied into place, not through a temporary left on the stack.
+                let mut stored = Zeroizing::new([0u8; 64]);
+                stored.copy_from_slice(private_key);
+                *slot = Some(Entry { private_key: stored, key: key.clone() });
+            }
+        });
+    }
+
+    pub(super) fn clear() {
+        with_slot(|slot| {
+            if let Ok(mut slot) = slot.try_borrow_mut() {
+                *slot = None;
+            }
+        });
     }
 }
 
