@@ -35,3 +35,27 @@ pub fn new_hasher(options: &HashOptions<'_>) -> Result<::blake3::Hasher> {
         (None, None) => Ok(::blake3::Hasher::new()),
     }
 }
+
+/// Hashes `data` into `out` (any length: BLAKE3 is an XOF) in one call,
+/// without boxing or cloning a `blake3::Hasher`. Plain hashing to 32 bytes
+/// is the crate's `blake3::hash`; otherwise a hasher in this frame, which is
+/// wiped (with its output reader) when keyed or deriving a key.
+///
+/// # Errors
+/// As [`new_hasher`].
+pub fn hash_into(options: &HashOptions<'_>, data: &[u8], out: &mut [u8]) -> Result<()> {
+    let plain = options.key.is_none() && options.context.is_none();
+    if plain && out.len() == ::blake3::OUT_LEN && options.salt.is_none() && options.personal.is_none() {
+        out.copy_from_slice(::blake3::hash(data).as_bytes());
+        return Ok(());
+    }
+    let mut hasher = new_hasher(options)?;
+    hasher.update(data);
+    let mut reader = hasher.finalize_xof();
+    reader.fill(out);
+    if !plain {
+        zeroize::Zeroize::zeroize(&mut hasher);
+        zeroize::Zeroize::zeroize(&mut reader);
+    }
+    Ok(())
+}
