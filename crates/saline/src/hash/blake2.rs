@@ -50,6 +50,7 @@ macro_rules! blake2_variant {
             /// # Errors
             /// As [`Self::new`], and [`Error::InvalidLength`] if `out` is not
             /// `out_len` bytes.
+            #[inline(never)] // its own frame: see `hash::hash_into`
             pub fn hash_into(options: &HashOptions<'_>, out_len: usize, data: &[u8], out: &mut [u8]) -> Result<()> {
                 let mut params = Self::params(options, out_len)?;
                 Error::check_length("output", Expected::Exactly(out_len), out.len())?;

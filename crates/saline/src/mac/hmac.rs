@@ -119,7 +119,9 @@ macro_rules! define_one_shot {
 }
 hmac_list!(define_one_shot!());
 
-/// One HMAC, computed and wiped in place.
+/// One HMAC, computed and wiped in place. Not inlined: each HMAC's state
+/// gets its own frame rather than all of them sharing one (see `hash::hash_into`).
+#[inline(never)]
 fn one_shot<M>(key: &[u8], data: &[u8], out: &mut [u8])
 where
     M: ::hmac::digest::KeyInit + ::hmac::Mac + ::hmac::digest::FixedOutputReset,
