@@ -490,21 +490,14 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
         }
         Op::Mac => {
             let algorithm = algorithm(alg)?;
-            if algorithm == saline::Algorithm::Poly1305 {
-                // One shot, so that the core's backend registry picks the
-                // implementation (libsodium natively; the streaming state is
-                // RustCrypto's, 3-10x slower in a portable build).
-                let key = b.req(0, "key")?;
-                Error::check_length("key", Expected::Exactly(32), key.len())?;
-                let mut tag = [0u8; 16];
-                saline::mac::mac_into(algorithm, key, b.req(1, "data")?, &mut tag)?;
-                exactly(out, 16)?.copy_from_slice(&tag);
-                return Ok(16);
-            }
-            let mut mac = Mac::new(algorithm, b.req(0, "key")?)?;
-            mac.update(b.req(1, "data")?);
-            let n = mac.tag_len();
-            mac.finalize_into_reset(exactly(out, n)?)?;
+            let n = algorithm.expect_kind(&[saline::Kind::Mac])?.info().tag_len;
+            // The core's one-shot path: Poly1305 through the backend registry
+            // (libsodium natively), HMAC without building the `Mac` enum. The
+            // tag goes through a local buffer so that a bad key is reported
+            // before a short output, as the streaming path did.
+            let mut tag = [0u8; 64];
+            saline::mac::mac_into(algorithm, b.req(0, "key")?, b.req(1, "data")?, &mut tag[..n])?;
+            exactly(out, n)?.copy_from_slice(&tag[..n]);
             Ok(n)
         }
         Op::MacVerify => {

@@ -37,6 +37,41 @@ macro_rules! blake2_variant {
             /// personalization out of range; [`Error::UnsupportedOption`] for a
             /// BLAKE3 `context`.
             pub fn new(options: &HashOptions<'_>, out_len: usize) -> Result<Self> {
+                let params = Self::params(options, out_len)?;
+                let state = params.to_state();
+                Ok($name { params, state })
+            }
+
+            /// Hashes `data` into `out` (which must be `out_len` bytes) in one
+            /// call, without a `Hasher`. Unkeyed: the crate's one-shot
+            /// `Params::hash`. Keyed: a state in this frame, wiped with the
+            /// parameter block (which holds the key) before returning.
+            ///
+            /// # Errors
+            /// As [`Self::new`], and [`Error::InvalidLength`] if `out` is not
+            /// `out_len` bytes.
+            #[inline(never)] // its own frame: see `hash::hash_into`
+            pub fn hash_into(options: &HashOptions<'_>, out_len: usize, data: &[u8], out: &mut [u8]) -> Result<()> {
+                let mut params = Self::params(options, out_len)?;
+                Error::check_length("output", Expected::Exactly(out_len), out.len())?;
+                if options.key.is_none() {
+                    out.copy_from_slice(params.hash(data).as_bytes());
+                    return Ok(());
+                }
+                let mut state = params.to_state();
+                state.update(data);
+                out.copy_from_slice(state.finalize().as_bytes());
+                // SAFETY: `Params` and `State` are flat (see `secret::wipe_flat`)
+                // and neither is used after this point.
+                unsafe {
+                    crate::secret::wipe_flat(&mut state);
+                    crate::secret::wipe_flat(&mut params);
+                }
+                Ok(())
+            }
+
+            /// The parameter block the options describe, checked.
+            fn params(options: &HashOptions<'_>, out_len: usize) -> Result<$krate::Params> {
                 if options.context.is_some() {
                     return Err(Error::UnsupportedOption { algorithm: stringify!($krate), option: "context" });
                 }
@@ -55,8 +90,7 @@ macro_rules! blake2_variant {
                     Error::check_length("personal", Expected::Range(0, $max_salt), personal.len())?;
                     params.personal(personal);
                 }
-                let state = params.to_state();
-                Ok($name { params, state })
+                Ok(params)
             }
 
             /// Absorbs `data`.

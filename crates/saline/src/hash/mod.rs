@@ -314,15 +314,59 @@ pub fn hash_with(algorithm: Algorithm, options: &HashOptions<'_>, data: &[u8]) -
 /// Hashes `data` into `out` in one call; `out.len()` is the output length
 /// for XOFs and BLAKE2/BLAKE3, and must be the digest size otherwise.
 ///
+/// Runs each library's own one-shot function rather than building a
+/// [`Hasher`]: the enum (sized by its largest variant), its wipe and the
+/// reset after finalize cost more than the SHA-256 kernel at 32 bytes
+/// (callgrind, docs/DESIGN.md "Hash and MAC one-shot calls"). Keyed states
+/// (BLAKE2 and BLAKE3 keys, BLAKE3 key derivation) are still wiped.
+///
 /// # Errors
 /// As [`Hasher::with_options`] and [`Hasher::finalize_into`].
 pub fn hash_into(algorithm: Algorithm, options: &HashOptions<'_>, data: &[u8], out: &mut [u8]) -> Result<()> {
-    let options = HashOptions { out_len: Some(options.out_len.unwrap_or(out.len())), ..*options };
-    let mut h = Hasher::with_options(algorithm, &options)?;
-    h.update(data);
-    // In place rather than `finalize_into(self)`: moving the state (the size
-    // of the largest variant) showed up as memcpy in callgrind for 32-byte inputs.
-    h.finalize_into_reset(out)
+    let info = algorithm.expect_kind(&[Kind::Hash, Kind::Xof])?.info();
+    let out_len = options.out_len.unwrap_or(out.len());
+    match algorithm {
+        Algorithm::Blake2b => return blake2::Blake2b::hash_into(options, out_len, data, out),
+        Algorithm::Blake2s => return blake2::Blake2s::hash_into(options, out_len, data, out),
+        Algorithm::Blake3 => return blake3::hash_into(options, data, out),
+        _ => options.expect_none(algorithm)?,
+    }
+    if info.kind != Kind::Xof {
+        Error::check_length("output", Expected::Exactly(info.output_len), out_len)?;
+        Error::check_length("output", Expected::Exactly(out_len), out.len())?;
+    }
+    // Not inlined, here and in each family's one-shot: inlined, every arm's
+    // state shared one frame, and an unkeyed SHA-256 took 9.4 KiB of wasm
+    // stack instead of 5.8 (js/test/hostile-wasm's paint, loader wipe off).
+    #[inline(never)]
+    fn digest_into<D: digest::Digest>(data: &[u8], out: &mut [u8]) {
+        out.copy_from_slice(&D::digest(data));
+    }
+    #[inline(never)]
+    fn xof_into<D: Default + Update + digest::ExtendableOutput>(data: &[u8], out: &mut [u8]) {
+        D::default().chain(data).finalize_xof_into(out);
+    }
+    match algorithm {
+        Algorithm::Sha1 => digest_into::<sha1::Sha1>(data, out),
+        Algorithm::Sha224 => digest_into::<sha2::Sha224>(data, out),
+        Algorithm::Sha256 => digest_into::<sha2::Sha256>(data, out),
+        Algorithm::Sha384 => digest_into::<sha2::Sha384>(data, out),
+        Algorithm::Sha512 => digest_into::<sha2::Sha512>(data, out),
+        Algorithm::Sha512_256 => digest_into::<sha2::Sha512_256>(data, out),
+        Algorithm::Sha3_224 => digest_into::<sha3::Sha3_224>(data, out),
+        Algorithm::Sha3_256 => digest_into::<sha3::Sha3_256>(data, out),
+        Algorithm::Sha3_384 => digest_into::<sha3::Sha3_384>(data, out),
+        Algorithm::Sha3_512 => digest_into::<sha3::Sha3_512>(data, out),
+        Algorithm::Keccak256 => digest_into::<sha3::Keccak256>(data, out),
+        Algorithm::Md4 => digest_into::<md4::Md4>(data, out),
+        Algorithm::Md5 => digest_into::<md5::Md5>(data, out),
+        Algorithm::Ripemd160 => digest_into::<ripemd::Ripemd160>(data, out),
+        Algorithm::Whirlpool => digest_into::<whirlpool::Whirlpool>(data, out),
+        Algorithm::Shake128 => xof_into::<sha3::Shake128>(data, out),
+        Algorithm::Shake256 => xof_into::<sha3::Shake256>(data, out),
+        _ => unreachable!("expect_kind admitted only hashes, and the BLAKE families returned above"),
+    }
+    Ok(())
 }
 
 macro_rules! typed_hashes {

@@ -99,3 +99,37 @@ macro_rules! define_state {
     };
 }
 hmac_list!(define_state!());
+
+macro_rules! define_one_shot {
+    (() $($mac:ident, $h:ident, $wrap:ident, $d:ty;)*) => {
+        /// Writes the HMAC of `data` under `key` into `out` (the caller
+        /// checked it is the tag length) with the concrete `Hmac<D>` in this
+        /// frame: no `HmacState`, whose size is its largest variant's
+        /// (HMAC-SHA3-224), is built, moved or wiped whole.
+        ///
+        /// # Panics
+        /// If `algorithm` is not an HMAC of the list.
+        pub(crate) fn one_shot_into(algorithm: Algorithm, key: &[u8], data: &[u8], out: &mut [u8]) {
+            match algorithm {
+                $( Algorithm::$mac => one_shot::<::hmac::$wrap<$d>>(key, data, out), )*
+                _ => unreachable!("{} is not an HMAC", algorithm.name()),
+            }
+        }
+    };
+}
+hmac_list!(define_one_shot!());
+
+/// One HMAC, computed and wiped in place. Not inlined: each HMAC's state
+/// gets its own frame rather than all of them sharing one (see `hash::hash_into`).
+#[inline(never)]
+fn one_shot<M>(key: &[u8], data: &[u8], out: &mut [u8])
+where
+    M: ::hmac::digest::KeyInit + ::hmac::Mac + ::hmac::digest::FixedOutputReset,
+{
+    let mut m = <M as ::hmac::digest::KeyInit>::new_from_slice(key).expect("HMAC accepts keys of any length");
+    ::hmac::Mac::update(&mut m, data);
+    ::hmac::digest::FixedOutputReset::finalize_into_reset(&mut m, out.into());
+    // SAFETY: the HMAC states of the list are flat (see `HmacState::wipe`)
+    // and `m` is not used after this point.
+    unsafe { crate::secret::wipe_flat(&mut m) }
+}
