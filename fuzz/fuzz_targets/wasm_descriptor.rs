@@ -48,9 +48,6 @@ fuzz_target!(|data: &[u8]| {
                 | Op::Pwhash
                 | Op::PwhashStr
                 | Op::PwhashStrVerify
-                // The open findings noted in ops_call.rs.
-                | Op::RandomBytesDeterministic
-                | Op::SodiumPad
         )
     );
     if expensive {

@@ -847,6 +847,8 @@ fn sodium_call(op: Op, alg: u32, b: &Args<'_>, out: &mut [u8]) -> Result<usize> 
         Op::Pwhash => {
             let (password, salt) = (b.req(0, "password")?, b.req(1, "salt")?);
             let (out_len, opslimit, memlimit) = (b.len(0, "output length")?, b.num(1, "opslimit")?, b.len(2, "memlimit")?);
+            // The buffer first: a huge length would abort on the allocation.
+            exactly(out, out_len)?;
             let derived = match algorithm(alg)? {
                 Algorithm::Argon2i => pwhash::crypto_pwhash(out_len, password, salt, opslimit, memlimit, pwhash::ALG_ARGON2I13)?,
                 Algorithm::Argon2id => pwhash::crypto_pwhash(out_len, password, salt, opslimit, memlimit, pwhash::ALG_ARGON2ID13)?,
@@ -903,13 +905,27 @@ fn sodium_call(op: Op, alg: u32, b: &Args<'_>, out: &mut [u8]) -> Result<usize> 
         }
         Op::SodiumCompare => put(out, &[(utils::sodium_compare(b.req(0, "a")?, b.req(1, "b")?)? + 1) as u8]),
         Op::SodiumIsZero => put_bool(out, utils::sodium_is_zero(b.req(0, "n")?)),
-        Op::SodiumPad => put(out, &utils::sodium_pad(b.req(0, "data")?, b.len(0, "block size")?)?),
+        Op::SodiumPad => {
+            let (data, block) = (b.req(0, "data")?, b.len(0, "block size")?);
+            if block > 0 {
+                // libsodium pads to the next multiple of the block size above
+                // |data|. Checked against `out` before sodium_pad builds it: a
+                // huge block size would fill gigabytes first.
+                let padded = (data.len() / block).checked_add(1).and_then(|k| k.checked_mul(block));
+                exactly(out, padded.unwrap_or(usize::MAX))?;
+            }
+            put(out, &utils::sodium_pad(data, block)?)
+        }
         Op::SodiumUnpad => {
             let padded = b.req(0, "padded")?;
             let n = utils::sodium_unpad(padded, b.len(0, "block size")?)?;
             put(out, &padded[..n])
         }
-        Op::RandomBytesDeterministic => put(out, &utils::randombytes_buf_deterministic(b.len(0, "length")?, b.req(0, "seed")?)?),
+        Op::RandomBytesDeterministic => {
+            let n = b.len(0, "length")?;
+            exactly(out, n)?;
+            put(out, &utils::randombytes_buf_deterministic(n, b.req(0, "seed")?)?)
+        }
         // call() handles every operation below 105 itself.
         other => Err(Error::UnknownAlgorithm { name: alloc::format!("operation #{}", other as u32), kind: "operation" }),
     }
