@@ -218,6 +218,7 @@ impl SigningKey {
 ///
 /// Only a caller that is done signing with a key it wants gone from memory
 /// needs this: the next 64-byte key replaces (and wipes) the copy anyway.
+/// WebAssembly and no_std builds keep no copy; there it does nothing.
 pub fn clear_key_cache() {
     checked_key_cache::clear();
 }
@@ -251,37 +252,24 @@ mod checked_key_cache {
 
     type Slot = RefCell<Option<Entry>>;
 
-    #[cfg(feature = "std")]
+    // Native std builds only. Not WebAssembly: its linear memory is an
+    // ArrayBuffer that any script holding the Memory can read, so the
+    // module keeps no secret between calls (DESIGN.md "WebAssembly memory
+    // hygiene"); a WebAssembly signature pays the check every time.
+    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
     std::thread_local! {
         static LAST_CHECKED: Slot = const { RefCell::new(None) };
     }
 
     /// Runs `f` on this thread's slot; `None` where there is none (no_std
-    /// outside wasm, or during thread teardown after the slot was dropped).
-    #[cfg(feature = "std")]
+    /// and WebAssembly builds, or during thread teardown after the slot was
+    /// dropped).
+    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
     fn with_slot<R>(f: impl FnOnce(&Slot) -> R) -> Option<R> {
         LAST_CHECKED.try_with(f).ok()
     }
 
-    /// wasm32 without the `atomics` target feature has exactly one thread.
-    #[cfg(all(not(feature = "std"), target_arch = "wasm32", not(target_feature = "atomics")))]
-    struct SingleThreaded(Slot);
-
-    // SAFETY: without the `atomics` target feature a wasm32 module cannot
-    // share memory between threads, so the static is only ever touched by
-    // the one thread that runs the module; the RefCell catches re-entrance.
-    #[cfg(all(not(feature = "std"), target_arch = "wasm32", not(target_feature = "atomics")))]
-    unsafe impl Sync for SingleThreaded {}
-
-    #[cfg(all(not(feature = "std"), target_arch = "wasm32", not(target_feature = "atomics")))]
-    static LAST_CHECKED: SingleThreaded = SingleThreaded(RefCell::new(None));
-
-    #[cfg(all(not(feature = "std"), target_arch = "wasm32", not(target_feature = "atomics")))]
-    fn with_slot<R>(f: impl FnOnce(&Slot) -> R) -> Option<R> {
-        Some(f(&LAST_CHECKED.0))
-    }
-
-    #[cfg(not(any(feature = "std", all(target_arch = "wasm32", not(target_feature = "atomics")))))]
+    #[cfg(not(all(feature = "std", not(target_arch = "wasm32"))))]
     fn with_slot<R>(_f: impl FnOnce(&Slot) -> R) -> Option<R> {
         None
     }
