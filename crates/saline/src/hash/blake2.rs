@@ -43,9 +43,10 @@ macro_rules! blake2_variant {
             }
 
             /// Hashes `data` into `out` (which must be `out_len` bytes) in one
-            /// call, without a `Hasher`. Unkeyed: the crate's one-shot
-            /// `Params::hash`. Keyed: a state in this frame, wiped with the
-            /// parameter block (which holds the key) before returning.
+            /// call, without a `Hasher`: a state in this frame, wiped with the
+            /// parameter block (which holds any key) before returning, keyed
+            /// or not (the state's buffer holds the message's last block,
+            /// which may be a secret; the crate's `Params::hash` leaves it).
             ///
             /// # Errors
             /// As [`Self::new`], and [`Error::InvalidLength`] if `out` is not
@@ -54,10 +55,6 @@ macro_rules! blake2_variant {
             pub fn hash_into(options: &HashOptions<'_>, out_len: usize, data: &[u8], out: &mut [u8]) -> Result<()> {
                 let mut params = Self::params(options, out_len)?;
                 Error::check_length("output", Expected::Exactly(out_len), out.len())?;
-                if options.key.is_none() {
-                    out.copy_from_slice(params.hash(data).as_bytes());
-                    return Ok(());
-                }
                 let mut state = params.to_state();
                 state.update(data);
                 out.copy_from_slice(state.finalize().as_bytes());

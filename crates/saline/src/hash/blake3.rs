@@ -58,11 +58,6 @@ fn mode<'a>(options: &HashOptions<'a>) -> Result<Mode<'a>> {
 #[inline(never)] // its own frame: see `hash::hash_into`
 pub fn hash_into(options: &HashOptions<'_>, data: &[u8], out: &mut [u8]) -> Result<()> {
     let mode = mode(options)?;
-    let plain = matches!(mode, Mode::Hash);
-    if plain && out.len() == ::blake3::OUT_LEN {
-        out.copy_from_slice(::blake3::hash(data).as_bytes());
-        return Ok(());
-    }
     let mut hasher = match mode {
         Mode::Hash => ::blake3::Hasher::new(),
         Mode::Keyed(key) => ::blake3::Hasher::new_keyed(key),
@@ -71,9 +66,11 @@ pub fn hash_into(options: &HashOptions<'_>, data: &[u8], out: &mut [u8]) -> Resu
     hasher.update(data);
     let mut reader = hasher.finalize_xof();
     reader.fill(out);
-    if !plain {
-        zeroize::Zeroize::zeroize(&mut hasher);
-        zeroize::Zeroize::zeroize(&mut reader);
-    }
+    // Wiped whatever the mode, as `Hasher`'s drop does: keyed states hold the
+    // key, and every state holds the message's last partial block, which may
+    // be a secret. (The crate's `blake3::hash` would be cheaper for a plain
+    // 32-byte digest, but leaves its state on the stack.)
+    zeroize::Zeroize::zeroize(&mut hasher);
+    zeroize::Zeroize::zeroize(&mut reader);
     Ok(())
 }

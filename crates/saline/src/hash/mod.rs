@@ -338,13 +338,26 @@ pub fn hash_into(algorithm: Algorithm, options: &HashOptions<'_>, data: &[u8], o
     // Not inlined, here and in each family's one-shot: inlined, every arm's
     // state shared one frame, and an unkeyed SHA-256 took 9.4 KiB of wasm
     // stack instead of 5.8 (js/test/hostile-wasm's paint, loader wipe off).
+    //
+    // The state is wiped after use, as libsodium's crypto_hash_*_final does
+    // and as `Hasher`'s drop does: its buffer holds the message's last
+    // partial block, which may be a secret (a password hashed on its own).
     #[inline(never)]
-    fn digest_into<D: digest::Digest>(data: &[u8], out: &mut [u8]) {
-        out.copy_from_slice(&D::digest(data));
+    fn digest_into<D: digest::Digest + digest::FixedOutputReset>(data: &[u8], out: &mut [u8]) {
+        let mut state = D::new();
+        digest::Digest::update(&mut state, data);
+        digest::Digest::finalize_into_reset(&mut state, digest::Output::<D>::from_mut_slice(out));
+        // SAFETY: every `D` below is a RustCrypto state listed as flat in
+        // `secret::wipe_flat`'s contract (the same types `Hasher` wipes).
+        unsafe { crate::secret::wipe_flat(&mut state) };
     }
     #[inline(never)]
-    fn xof_into<D: Default + Update + digest::ExtendableOutput>(data: &[u8], out: &mut [u8]) {
-        D::default().chain(data).finalize_xof_into(out);
+    fn xof_into<D: Default + Update + digest::ExtendableOutputReset>(data: &[u8], out: &mut [u8]) {
+        let mut state = D::default();
+        state.update(data);
+        state.finalize_xof_reset_into(out);
+        // SAFETY: as in `digest_into` (SHAKE's states, as `Hasher` wipes them).
+        unsafe { crate::secret::wipe_flat(&mut state) };
     }
     match algorithm {
         Algorithm::Sha1 => digest_into::<sha1::Sha1>(data, out),
