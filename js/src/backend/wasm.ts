@@ -128,17 +128,25 @@ const RECREATE_ABOVE = 32 * 1024 * 1024;
 const MAX_CALL_BYTES = 0x7fff0000;
 /**
  * Shadow stack cleared after a call that touched a secret (the stack is
- * free between calls; see crates/saline-wasm/src/wiping.rs). Symmetric ops
- * (MACs, ciphers, AEADs, keyed hashes) measured at most 17.8 KiB deep
- * (HMAC-SHA-512, once the MAC state enum gained the libsodium families; it
- * was 13.5 KiB before), the rest (curves, NaCl, KDFs) at most 12 KiB;
- * js/test/hostile-wasm.test.mjs paints the stack and fails on any residue
- * below these figures, which is how the growth was caught.
+ * free between calls; see crates/saline-wasm/src/wiping.rs), by class: the
+ * measured deepest op of the class plus about a third. Measured by
+ * js/test/hostile-wasm.test.mjs, which paints the stack before each module
+ * call, reads the true depth before this wipe, and fails if the wipe left
+ * any byte the call reached; its diagnostics print the depths. Deepest op
+ * per class (2026-11-23, SIMD / baseline builds):
+ * - one-shot hashes and MACs (Hash 1, Mac 2, MacVerify 3): keyed BLAKE3
+ *   5,696 / 5,696 B (HMAC-SHA-256 4,080, Poly1305 3,392);
+ * - every other call (ciphers, AEADs, curves, NaCl, KDFs, secretstream):
+ *   Argon2Hash 11,648 / 11,584 B (Argon2 11,136, ChaCha20/CTR 8,432);
+ * - keyed streams (`streamNew` builds the Hasher/Mac enum): 20,848 / 19,200 B.
+ * Poly1305's 32-byte call paid about 0.35 µs of its 0.45 µs overhead for the
+ * single 24 KiB wipe this table replaced (DESIGN "WebAssembly: per-call cost").
  */
-export const STACK_WIPE_SYMMETRIC = 24 * 1024;
-export const STACK_WIPE_OTHER = 32 * 1024;
-/** Ops (types.ts Op) below this code are the symmetric ones: Hash 1 … AeadOpen 8. */
-const FIRST_ASYMMETRIC_OP = 9;
+export const STACK_WIPE_HASH_MAC = 8 * 1024;
+export const STACK_WIPE_CALL = 16 * 1024;
+export const STACK_WIPE_STREAM = 24 * 1024;
+/** Ops (types.ts Op) below this code are the one-shot hashes and MACs: Hash 1, Mac 2, MacVerify 3. */
+const FIRST_NON_HASH_OP = 4;
 const SMALL_IO = 64 * 1024;
 /** Stream updates are copied through the I/O buffer in pieces of at most this. */
 const UPDATE_CHUNK = 1024 * 1024;
@@ -560,7 +568,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
       refresh();
       if (n >= 0) copyOut(target, outOffset, n);
       else failure = lastError(); // before maybeShrink, which may replace the instance
-      if (secret) wipe(used, (op as number) < FIRST_ASYMMETRIC_OP ? STACK_WIPE_SYMMETRIC : STACK_WIPE_OTHER);
+      if (secret) wipe(used, (op as number) < FIRST_NON_HASH_OP ? STACK_WIPE_HASH_MAC : STACK_WIPE_CALL);
       maybeShrink();
     } finally {
       busy = false;
@@ -644,7 +652,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
       const hasKey = bytes.some((b) => b != null);
       const h = guarded(() => {
         const handle = x.saline_stream_new(alg >>> 0, layout(bytes, nums, 0));
-        wipe(used, hasKey ? STACK_WIPE_SYMMETRIC : 0);
+        wipe(used, hasKey ? STACK_WIPE_STREAM : 0);
         return handle;
       });
       if (h < 0) throw lastError();
@@ -668,7 +676,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
         } while (at < total);
         // A keyed stream's state (an HMAC's padded keys, a keyed BLAKE's
         // chaining value) passes through the stack as it absorbs.
-        if (keyed.has(h)) wipe(0, STACK_WIPE_SYMMETRIC);
+        if (keyed.has(h)) wipe(0, STACK_WIPE_STREAM);
       });
     },
     streamDigest(handle, out): number {
@@ -680,7 +688,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
         const written = x.saline_stream_digest(h, 0, capacity);
         refresh();
         if (written >= 0) copyOut(target, 0, written);
-        if (keyed.has(h)) wipe(capacity, STACK_WIPE_SYMMETRIC);
+        if (keyed.has(h)) wipe(capacity, STACK_WIPE_STREAM);
         if (ioSize > SHRINK_ABOVE) shrink();
         return written;
       });
@@ -691,7 +699,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
       const h = handleOf(handle);
       const copy = guarded(() => {
         const handle = x.saline_stream_clone(h);
-        if (keyed.has(h)) wipe(0, STACK_WIPE_SYMMETRIC);
+        if (keyed.has(h)) wipe(0, STACK_WIPE_STREAM);
         return handle;
       });
       if (copy < 0) throw lastError();
@@ -703,7 +711,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
       const h = handleOf(handle);
       const status = guarded(() => {
         const result = x.saline_stream_reset(h);
-        if (keyed.has(h)) wipe(0, STACK_WIPE_SYMMETRIC);
+        if (keyed.has(h)) wipe(0, STACK_WIPE_STREAM);
         return result;
       });
       if (status < 0) throw lastError();
@@ -712,7 +720,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
       if (typeof handle !== 'number' || !live.has(handle)) return;
       guarded(() => {
         x.saline_stream_free(handle);
-        if (keyed.has(handle)) wipe(0, STACK_WIPE_SYMMETRIC);
+        if (keyed.has(handle)) wipe(0, STACK_WIPE_STREAM);
         live.delete(handle);
         keyed.delete(handle);
         // The stream's Drop wiped its state (WipingAllocator); the last one
