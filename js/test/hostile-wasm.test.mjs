@@ -117,6 +117,8 @@ function secretCalls() {
   const nonce12 = new Uint8Array(12).fill(2);
   const password = new Uint8Array(24).map((_, i) => 0x70 + i);
   const message = new Uint8Array(100).fill(3);
+  const large = new Uint8Array(1 << 20).fill(4);
+  const small = new Uint8Array(4096 - 64).fill(5); // the most a small hash/MAC call (wasm.ts SMALL_CALL_IO) hashes with a 32-byte key and output
   const bob = S.box.keyPair(new Uint8Array(32).fill(9));
   const shared = S.box.before(bob.publicKey, key);
   return [
@@ -150,6 +152,8 @@ function secretCalls() {
     ['pbkdf2', () => S.pbkdf2(S.sha256, password, nonce24, { c: 3, dkLen: 32 }), [password]],
     ['scrypt', () => S.scrypt(password, nonce24, { N: 16, r: 1, p: 1, dkLen: 32 }), [password]],
     ['argon2id', () => S.argon2id(password, nonce24, { t: 1, m: 64, p: 1, dkLen: 32 }), [password]],
+    ['argon2id 4 MiB', () => S.argon2id(password, nonce24, { t: 2, m: 4096, p: 2, dkLen: 64 }), [password]],
+    ['scrypt 1 MiB', () => S.scrypt(password, nonce24, { N: 1024, r: 8, p: 2, dkLen: 64 }), [password]],
     ['argon2.verify', () => S.argon2.verify(password, S.argon2.hash(password, { t: 1, m: 64, p: 1 })), [password]],
     ['bcrypt.hash', () => S.bcrypt.hash(password, 4), [password]],
     ['hkdf', () => S.hkdf(S.sha256, key, nonce24, undefined, 32), [key]],
@@ -162,6 +166,17 @@ function secretCalls() {
     ['tweetnacl scalarMult', () => N.scalarMult(key, bob.publicKey), [key]],
     ['hmac sha256', () => S.hmac(S.sha256, key, message), [key]],
     ['blake3 keyed', () => S.blake3(message, { key }), [key]],
+    // BLAKE3's stack grows with the input (its subtree recursion, about
+    // 430 B per doubling): the deepest small hash/MAC call, and large ones.
+    ['blake3 keyed 4 KiB', () => S.blake3(small, { key }), [key]],
+    ['blake3 keyed 1 MiB', () => S.blake3(large, { key }), [key]],
+    ['blake2b keyed 1 MiB', () => S.blake2b(large, { key }), [key]],
+    ['hmac sha3-256', () => S.hmac(S.sha3_256, key, message), [key]],
+    ['hmac sha512 1 MiB', () => S.hmac(S.sha512, key, large), [key]],
+    ['poly1305 1 MiB', () => S.poly1305(large, key), [key]],
+    ['xchacha20poly1305 1 MiB', () => S.xchacha20poly1305(key, nonce24).encrypt(large), [key]],
+    ['gcm 1 MiB', () => S.gcm(key, nonce12).encrypt(large), [key]],
+    ['aegis256 1 MiB', () => S.aegis256(key, new Uint8Array(32)).encrypt(large), [key]],
     ['xsalsa20poly1305', () => S.xsalsa20poly1305(key, nonce24).encrypt(message), [key]],
     ['aegis256', () => S.aegis256(key, new Uint8Array(32)).encrypt(message), [key]],
     ['gcm decrypt', () => S.gcm(key, nonce12).decrypt(S.gcm(key, nonce12).encrypt(message)), [key]],

@@ -129,22 +129,32 @@ const MAX_CALL_BYTES = 0x7fff0000;
 /**
  * Shadow stack cleared after a call that touched a secret (the stack is
  * free between calls; see crates/saline-wasm/src/wiping.rs), by class: the
- * measured deepest op of the class plus about a third. Measured by
- * js/test/hostile-wasm.test.mjs, which paints the stack before each module
+ * measured deepest op of the class plus a margin of at least a fifth. The
+ * wipe was a flat 24 KiB (32 KiB after asymmetric ops), about 0.35 µs of
+ * Poly1305's 0.45 µs overhead at 32 bytes (DESIGN "WebAssembly: per-call
+ * cost"). js/test/hostile-wasm.test.mjs paints the stack before each module
  * call, reads the true depth before this wipe, and fails if the wipe left
  * any byte the call reached; its diagnostics print the depths. Deepest op
- * per class (2026-11-23, SIMD / baseline builds):
- * - one-shot hashes and MACs (Hash 1, Mac 2, MacVerify 3): keyed BLAKE3
- *   5,696 / 5,696 B (HMAC-SHA-256 4,080, Poly1305 3,392);
- * - every other call (ciphers, AEADs, curves, NaCl, KDFs, secretstream):
- *   Argon2Hash 11,648 / 11,584 B (Argon2 11,136, ChaCha20/CTR 8,432);
- * - keyed streams (`streamNew` builds the Hasher/Mac enum): 20,848 / 19,200 B.
- * Poly1305's 32-byte call paid about 0.35 µs of its 0.45 µs overhead for the
- * single 24 KiB wipe this table replaced (DESIGN "WebAssembly: per-call cost").
+ * per class, SIMD / baseline builds:
+ * - one-shot hashes and MACs (Hash 1, Mac 2, MacVerify 3) using at most
+ *   SMALL_CALL_IO bytes of I/O: keyed BLAKE3 of 4 KiB 6,512 / 6,432 B, of
+ *   100 B 5,696 (HMAC-SHA3-256 6,248, HMAC-SHA-256 4,080, Poly1305 3,392);
+ * - every other call (ciphers, AEADs, curves, NaCl, KDFs, secretstream),
+ *   whatever its size: Argon2Hash 11,648 / 11,584 B (Argon2 11,136 with
+ *   m = 64 or 4096 KiB, ChaCha20/CTR 8,432); AEADs do not grow with the
+ *   message (AES-GCM 5,632 B at 100 B and 1 MiB);
+ * - keyed streams (`streamNew` builds the Hasher/Mac enum): 20,848 /
+ *   19,200 B; and larger hash/MAC calls, because BLAKE3's subtree recursion
+ *   grows about 430 B per doubling of the input (keyed BLAKE3 9,700 B at
+ *   1 MiB, 12,292 B at 64 MiB, so about 14.5 KiB at the 2 GiB call limit).
+ *   From 4 KiB of input on, the hash itself costs microseconds, so the
+ *   deeper wipe's 0.1-0.2 µs no longer shows.
  */
-export const STACK_WIPE_HASH_MAC = 8 * 1024;
+export const STACK_WIPE_SMALL_HASH_MAC = 8 * 1024;
 export const STACK_WIPE_CALL = 16 * 1024;
-export const STACK_WIPE_STREAM = 24 * 1024;
+export const STACK_WIPE_DEEP = 24 * 1024;
+/** I/O bytes (inputs, key, output) up to which a hash/MAC call is "small". */
+const SMALL_CALL_IO = 4 * 1024;
 /** Ops (types.ts Op) below this code are the one-shot hashes and MACs: Hash 1, Mac 2, MacVerify 3. */
 const FIRST_NON_HASH_OP = 4;
 const SMALL_IO = 64 * 1024;
@@ -568,7 +578,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
       refresh();
       if (n >= 0) copyOut(target, outOffset, n);
       else failure = lastError(); // before maybeShrink, which may replace the instance
-      if (secret) wipe(used, (op as number) < FIRST_NON_HASH_OP ? STACK_WIPE_HASH_MAC : STACK_WIPE_CALL);
+      if (secret) wipe(used, (op as number) >= FIRST_NON_HASH_OP ? STACK_WIPE_CALL : used <= SMALL_CALL_IO ? STACK_WIPE_SMALL_HASH_MAC : STACK_WIPE_DEEP);
       maybeShrink();
     } finally {
       busy = false;
@@ -652,7 +662,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
       const hasKey = bytes.some((b) => b != null);
       const h = guarded(() => {
         const handle = x.saline_stream_new(alg >>> 0, layout(bytes, nums, 0));
-        wipe(used, hasKey ? STACK_WIPE_STREAM : 0);
+        wipe(used, hasKey ? STACK_WIPE_DEEP : 0);
         return handle;
       });
       if (h < 0) throw lastError();
@@ -676,7 +686,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
         } while (at < total);
         // A keyed stream's state (an HMAC's padded keys, a keyed BLAKE's
         // chaining value) passes through the stack as it absorbs.
-        if (keyed.has(h)) wipe(0, STACK_WIPE_STREAM);
+        if (keyed.has(h)) wipe(0, STACK_WIPE_DEEP);
       });
     },
     streamDigest(handle, out): number {
@@ -688,7 +698,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
         const written = x.saline_stream_digest(h, 0, capacity);
         refresh();
         if (written >= 0) copyOut(target, 0, written);
-        if (keyed.has(h)) wipe(capacity, STACK_WIPE_STREAM);
+        if (keyed.has(h)) wipe(capacity, STACK_WIPE_DEEP);
         if (ioSize > SHRINK_ABOVE) shrink();
         return written;
       });
@@ -699,7 +709,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
       const h = handleOf(handle);
       const copy = guarded(() => {
         const handle = x.saline_stream_clone(h);
-        if (keyed.has(h)) wipe(0, STACK_WIPE_STREAM);
+        if (keyed.has(h)) wipe(0, STACK_WIPE_DEEP);
         return handle;
       });
       if (copy < 0) throw lastError();
@@ -711,7 +721,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
       const h = handleOf(handle);
       const status = guarded(() => {
         const result = x.saline_stream_reset(h);
-        if (keyed.has(h)) wipe(0, STACK_WIPE_STREAM);
+        if (keyed.has(h)) wipe(0, STACK_WIPE_DEEP);
         return result;
       });
       if (status < 0) throw lastError();
@@ -720,7 +730,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
       if (typeof handle !== 'number' || !live.has(handle)) return;
       guarded(() => {
         x.saline_stream_free(handle);
-        if (keyed.has(handle)) wipe(0, STACK_WIPE_STREAM);
+        if (keyed.has(handle)) wipe(0, STACK_WIPE_DEEP);
         live.delete(handle);
         keyed.delete(handle);
         // The stream's Drop wiped its state (WipingAllocator); the last one
