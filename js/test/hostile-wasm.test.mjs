@@ -121,6 +121,8 @@ function secretCalls() {
   const small = new Uint8Array(4096 - 64).fill(5); // the most a small hash/MAC call (wasm.ts SMALL_CALL_IO) hashes with a 32-byte key and output
   const bob = S.box.keyPair(new Uint8Array(32).fill(9));
   const shared = S.box.before(bob.publicKey, key);
+  const scalar = key.slice();
+  scalar[31] &= 0x0f; // canonical (< L), as edwards25519.multiply requires
   return [
     ['ed25519.keygen(seed)', () => S.ed25519.keygen(seed), [seed, expanded]],
     ['ed25519.sign', () => S.ed25519.sign(message, seed), [seed, expanded]],
@@ -200,6 +202,15 @@ function secretCalls() {
       [key],
     ],
     ['x25519.getPublicKey', () => S.x25519.getPublicKey(key), [key]],
+    // The Edwards25519 API (ops 40-51) and libsodium's group functions
+    // (ops 118-151), with the scalar as the secret: in the 16 KiB class.
+    ['edwards25519.multiplyBase', () => S.edwards25519.multiplyBase(scalar), [scalar]],
+    ['edwards25519.multiply', () => S.edwards25519.multiply(S.ed25519.getPublicKey(seed), scalar), [scalar]],
+    ['group.edwards25519.scalarmult', () => S.group.edwards25519.scalarmult(scalar, S.ed25519.getPublicKey(seed)), [scalar]],
+    ['group.edwards25519.scalarmultBase', () => S.group.edwards25519.scalarmultBase(scalar), [scalar]],
+    ['group.ristretto255.scalarmult', () => S.group.ristretto255.scalarmult(scalar, S.group.ristretto255.scalarmultBase(key)), [scalar]],
+    ['group.ristretto255.scalarInvert', () => S.group.ristretto255.scalarInvert(scalar), [scalar]],
+    ['group.ristretto255.scalarMul', () => S.group.ristretto255.scalarMul(scalar, key), [scalar]],
     ['sealedbox.seal', () => S.sealedbox.seal(message, bob.publicKey), []],
     ['bcrypt.verify', () => S.bcrypt.verify(password, S.bcrypt.hash(password, 4)), [password]],
     [
