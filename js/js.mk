@@ -9,6 +9,9 @@
 #                         then the browser suite
 #   make js-test-browser  the vector suite in headless Chromium (WebAssembly), then
 #                         the Content-Security-Policy checks (test/browser/csp.mjs)
+#   make js-tables        regenerates src/backend/generated.ts (operation codes,
+#                         error classes) from crates/saline-ops; `make test-rust`
+#                         fails while the committed file is stale
 #
 # Every step is a file target with its real inputs as prerequisites, so a
 # second `make js-test` rebuilds nothing; cargo stays incremental inside
@@ -26,7 +29,10 @@ JS_WASM_SOURCES := $(call js_rust_sources,crates/saline-wasm)
 JS_NATIVE_SOURCES := $(call js_rust_sources,crates/saline-node)
 JS_TS_SOURCES := $(shell find $(JS)/src -type f -name '*.ts' 2>/dev/null) $(JS)/scripts/build.mjs $(JS)/tsconfig.json $(JS)/package.json
 
-.PHONY: js-deps js-wasm js-native js-build js-test js-test-node js-test-browser js-browser-deps
+.PHONY: js-deps js-wasm js-native js-build js-test js-test-node js-test-browser js-browser-deps js-tables
+
+js-tables:
+	SALINE_BLESS_TABLES=1 $(CARGO) test -p saline-ops --locked --test js_tables
 
 js-deps: $(JS_DEPS_STAMP)
 

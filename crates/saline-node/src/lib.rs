@@ -47,7 +47,7 @@ const OK: sys::napi_status = sys::Status::napi_ok;
 /// boundary by [`make_error`].
 enum Fail {
     /// A saline error: `Error` whose `code` is the number of
-    /// `saline_ops::error_code` (1 range, 2 value, 3 verification, 4 system)
+    /// `saline_ops::error_code` (one of the `saline_ops::ERROR_*` classes)
     /// and whose message is the Rust `Display` text.
     Saline { code: u32, message: String },
     /// A JS argument of the wrong type or a detached buffer: `TypeError`
@@ -466,7 +466,7 @@ unsafe fn finish_call(
         let n = views.len();
         if overlap == Overlap::Refuse && views.iter().flatten().any(|view| view.overlaps(&out)) {
             return Err(Fail::Saline {
-                code: 1,
+                code: saline_ops::ERROR_RANGE,
                 message: OVERLAP_REFUSED.into(),
             });
         }
@@ -714,7 +714,7 @@ unsafe fn call_async_impl(
         }
         if !(out_len >= 0.0 && out_len.fract() == 0.0 && out_len <= MAX_ASYNC_OUT) {
             return Err(Fail::Saline {
-                code: 1,
+                code: saline_ops::ERROR_RANGE,
                 message: format!(
                     "output length: expected an integer from 0 to 2^30, got {out_len}"
                 ),
@@ -730,7 +730,7 @@ unsafe fn call_async_impl(
         let mut out = Vec::new();
         out.try_reserve_exact(out_len as usize)
             .map_err(|_| Fail::Saline {
-                code: 4,
+                code: saline_ops::ERROR_SYSTEM,
                 message: "output: out of memory".into(),
             })?;
         out.resize(out_len as usize, 0);
@@ -857,7 +857,7 @@ impl Slab {
             None => {
                 if self.slots.len() as u64 > INDEX_MASK {
                     return Err(Fail::Saline {
-                        code: 4,
+                        code: saline_ops::ERROR_SYSTEM,
                         message: "stream: too many live streams".into(),
                     });
                 }
@@ -1207,7 +1207,7 @@ fn run<T>(env: &Env, f: impl FnOnce() -> Result<T, Fail>) -> napi::Result<T> {
 
 fn freed() -> Fail {
     Fail::Saline {
-        code: 2,
+        code: saline_ops::ERROR_VALUE,
         message: "stream: has been freed".into(),
     }
 }

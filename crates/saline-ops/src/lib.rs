@@ -40,6 +40,12 @@ macro_rules! ops {
             /// Every operation, as `(name, code)`, for bindings that generate
             /// their constant tables.
             pub const ALL: &'static [(&'static str, u32)] = &[ $( (stringify!($name), $code), )* ];
+
+            /// The operation's doc comment (what `bytes[i]`, `nums[i]` and the
+            /// output are), one line per source line, for generated tables.
+            pub const fn doc(self) -> &'static str {
+                match self { $( Op::$name => concat!($($doc, "\n",)* ""), )* }
+            }
         }
     };
 }
@@ -1075,15 +1081,32 @@ impl Stream {
     }
 }
 
-/// Error codes for bindings that pass a number across the boundary:
-/// 1 range (length, parameter), 2 value (encoding, unknown name, option),
-/// 3 verification failed, 4 system (randomness).
+/// A length or numeric parameter out of range.
+pub const ERROR_RANGE: u32 = 1;
+/// A malformed encoding, unknown name or unsupported option.
+pub const ERROR_VALUE: u32 = 2;
+/// A tag or signature did not verify.
+pub const ERROR_VERIFICATION: u32 = 3;
+/// The system failed: the random source, or memory for an output.
+pub const ERROR_SYSTEM: u32 = 4;
+
+/// The error classes as `(name, code, meaning)`, for bindings that generate
+/// their constant tables (js/src/backend/generated.ts).
+pub const ERROR_CLASSES: &[(&str, u32, &str)] = &[
+    ("Range", ERROR_RANGE, "A length or numeric parameter out of range: the API throws RangeError."),
+    ("Value", ERROR_VALUE, "A malformed encoding, unknown name or unsupported option: Error (TypeError for unknown names)."),
+    ("Verification", ERROR_VERIFICATION, "A tag or signature did not verify: Error(\"... verification failed\")."),
+    ("System", ERROR_SYSTEM, "The system failed: the random source, or memory for an output."),
+];
+
+/// Error codes for bindings that pass a number across the boundary: one of
+/// the `ERROR_*` classes above.
 pub fn error_code(error: &Error) -> u32 {
     match error.kind() {
-        saline::ErrorKind::Range => 1,
-        saline::ErrorKind::Value => 2,
-        saline::ErrorKind::Verification => 3,
-        saline::ErrorKind::System => 4,
+        saline::ErrorKind::Range => ERROR_RANGE,
+        saline::ErrorKind::Value => ERROR_VALUE,
+        saline::ErrorKind::Verification => ERROR_VERIFICATION,
+        saline::ErrorKind::System => ERROR_SYSTEM,
     }
 }
 

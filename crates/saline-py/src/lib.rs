@@ -69,8 +69,8 @@ create_exception!(
 fn to_py_err(error: &saline::Error) -> PyErr {
     let message = error.to_string();
     match saline_ops::error_code(error) {
-        3 => InvalidTag::new_err(message),
-        4 => RandomSourceError::new_err(message),
+        saline_ops::ERROR_VERIFICATION => InvalidTag::new_err(message),
+        saline_ops::ERROR_SYSTEM => RandomSourceError::new_err(message),
         _ => ParameterError::new_err(message),
     }
 }

@@ -145,7 +145,7 @@ impl State {
             None => {
                 let index = self.slots.len() as u32;
                 if index > INDEX_MASK {
-                    return self.fail(1, format_args!("stream: too many open streams"));
+                    return self.fail(saline_ops::ERROR_RANGE, format_args!("stream: too many open streams"));
                 }
                 self.slots.push(Slot { generation: 0, stream: None });
                 index
@@ -157,7 +157,7 @@ impl State {
     }
 
     fn bad_handle(&mut self) -> i32 {
-        self.fail(2, format_args!("stream: invalid or freed handle"))
+        self.fail(saline_ops::ERROR_VALUE, format_args!("stream: invalid or freed handle"))
     }
 }
 
@@ -165,7 +165,7 @@ impl State {
 fn with_args(state: &mut State, at: u32, f: impl FnOnce(&Args<'_>, &mut [u8]) -> saline::Result<usize>) -> i32 {
     let d = match descriptor::parse(&state.io, at) {
         Ok(d) => d,
-        Err(message) => return state.fail(2, format_args!("{message}")),
+        Err(message) => return state.fail(saline_ops::ERROR_VALUE, format_args!("{message}")),
     };
     let base = state.io.as_mut_ptr();
     // SAFETY: every range lies inside `io` (checked by `parse`), the output
@@ -253,22 +253,22 @@ pub extern "C" fn saline_call2(
 ) -> i32 {
     let st = state();
     if n_bytes > 2 || n_nums > 1 {
-        return st.fail(2, format_args!("descriptor: too many arguments for saline_call2"));
+        return st.fail(saline_ops::ERROR_VALUE, format_args!("descriptor: too many arguments for saline_call2"));
     }
     let mut ranges: [Option<(usize, usize)>; 2] = [None; 2];
     for (slot, (offset, len)) in ranges.iter_mut().zip([(a_offset, a_len), (b_offset, b_len)]).take(n_bytes as usize) {
         if len != NULL_LEN {
             match st.range(offset, len) {
                 Some(r) => *slot = Some(r),
-                None => return st.fail(2, format_args!("descriptor: out of bounds")),
+                None => return st.fail(saline_ops::ERROR_VALUE, format_args!("descriptor: out of bounds")),
             }
         }
     }
     let Some((out_start, out_end)) = st.range(out_offset, out_capacity.min(i32::MAX as u32)) else {
-        return st.fail(2, format_args!("descriptor: out of bounds"));
+        return st.fail(saline_ops::ERROR_VALUE, format_args!("descriptor: out of bounds"));
     };
     if out_start < out_end && ranges.iter().flatten().any(|&(s, e)| s < out_end && out_start < e && s < e) {
-        return st.fail(2, format_args!("descriptor: output overlaps an input"));
+        return st.fail(saline_ops::ERROR_VALUE, format_args!("descriptor: output overlaps an input"));
     }
     let base = st.io.as_mut_ptr();
     // SAFETY: as in `with_args`: the ranges lie inside `io`, the output
@@ -327,7 +327,7 @@ pub extern "C" fn saline_stream_new(alg: u32, descriptor: u32) -> i32 {
 #[no_mangle]
 pub extern "C" fn saline_stream_update(handle: i32, offset: u32, len: u32) -> i32 {
     let st = state();
-    let Some((s, e)) = st.range(offset, len) else { return st.fail(2, format_args!("stream: data out of bounds")) };
+    let Some((s, e)) = st.range(offset, len) else { return st.fail(saline_ops::ERROR_VALUE, format_args!("stream: data out of bounds")) };
     let base = st.io.as_ptr();
     let Some(stream) = st.stream(handle) else { return st.bad_handle() };
     // SAFETY: in bounds (checked above); the stream never touches the I/O buffer.
@@ -341,7 +341,7 @@ pub extern "C" fn saline_stream_update(handle: i32, offset: u32, len: u32) -> i3
 pub extern "C" fn saline_stream_digest(handle: i32, offset: u32, capacity: u32) -> i32 {
     let st = state();
     let Some((s, e)) = st.range(offset, capacity.min(i32::MAX as u32)) else {
-        return st.fail(2, format_args!("stream: output out of bounds"));
+        return st.fail(saline_ops::ERROR_VALUE, format_args!("stream: output out of bounds"));
     };
     let base = st.io.as_mut_ptr();
     let Some(stream) = st.stream(handle) else { return st.bad_handle() };

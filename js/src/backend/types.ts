@@ -9,34 +9,10 @@
  * (src/*.ts) computes output sizes from the catalog and allocates `out`.
  */
 
-/** Operation codes: the `Op` enum of crates/saline-ops (stable ABI). */
-export const enum Op {
-  Hash = 1, Mac = 2, MacVerify = 3, StreamXor = 4, CbcEncrypt = 5, CbcDecrypt = 6, AeadSeal = 7, AeadOpen = 8,
-  BoxKeyPair = 20, BoxBefore = 21, BoxSeal = 22, BoxOpen = 23, SealedBoxSeal = 24, SealedBoxOpen = 25,
-  Ed25519KeyPair = 30, Ed25519PublicKey = 31, Ed25519Sign = 32, Ed25519Verify = 33,
-  Ed25519ToX25519Public = 34, Ed25519ToX25519Secret = 35, X25519PublicKey = 36, X25519Shared = 37,
-  PointAdd = 40, PointSub = 41, PointMul = 42, PointMulBase = 43, PointDoubleScalarMulBase = 44,
-  PointIsSmallOrder = 45, PointIsTorsionFree = 46, PointIsValid = 47,
-  ScalarReduce = 48, ScalarMulAdd = 49, ScalarIsCanonical = 50, ScalarInvert = 51,
-  CryptoSecretbox = 60, CryptoSecretboxOpen = 61, CryptoBox = 62, CryptoBoxOpen = 63, CryptoStream = 64,
-  CryptoCoreSalsa20 = 65, CryptoCoreHsalsa20 = 66, CryptoScalarmult = 67, CryptoAuth = 68,
-  CryptoSignOpen = 69, CryptoSign = 70,
-  Pbkdf2 = 80, Scrypt = 81, Argon2 = 82, Argon2Hash = 83, Argon2Verify = 84, BcryptHash = 85, BcryptVerify = 86,
-  Hkdf = 87, HkdfExtract = 88, HkdfExpand = 89, RandomBytes = 90, ConstantTimeEqual = 91,
-  SecretStreamInitPush = 100, SecretStreamPush = 101, SecretStreamInitPull = 102, SecretStreamPull = 103, SecretStreamRekey = 104,
-}
+import { ErrorCode, Op } from './generated.js';
 
-/** Error classes of crates/saline-ops `error_code`. */
-export const enum ErrorCode {
-  /** A length or numeric parameter out of range: the API throws RangeError. */
-  Range = 1,
-  /** A malformed encoding, unknown name or unsupported option: Error (TypeError for unknown names). */
-  Value = 2,
-  /** A tag or signature did not verify: Error("... verification failed"). */
-  Verification = 3,
-  /** The random source failed. */
-  System = 4,
-}
+/** The operation codes and error classes, generated from crates/saline-ops (`make js-tables`). */
+export { ErrorCode, Op };
 
 /** The message of `Backend.callInto`'s refusal (crates/saline-node `OVERLAP_REFUSED`). */
 export const OVERLAP_REFUSED = 'out: must not overlap an input';
