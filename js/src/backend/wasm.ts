@@ -65,7 +65,7 @@
  * saying why no worker started (the unbundled src/ excepted: it has no
  * worker script at all).
  */
-import type { Backend, BackendError, CatalogEntry, ErrorCode, Op, StreamHandle } from './types.js';
+import { ErrorCode, type Backend, type BackendError, type CatalogEntry, type Op, type StreamHandle } from './types.js';
 import type { WorkerReply, WorkerRequest } from './wasm-worker.js';
 import { bufferOf, byteLengthOf, byteOffsetOf, dataViewBuffer, dataViewLength, dataViewOffset, isDetachedBuffer, isView, lengthOf, typedArrayTag } from '../intrinsics.js';
 import { nodeBuiltin } from './builtins.js';
@@ -389,7 +389,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
     recreate();
     if (outOfMemory) {
       return new WasmBackendError(
-        1 as ErrorCode,
+        ErrorCode.Range,
         `out of memory: the WebAssembly instance could not grow for this call (${x.memory.buffer.byteLength >>> 20} MiB after reset); ` +
           'use smaller inputs or cost parameters, or stream large data; open streams were lost',
       );
@@ -410,7 +410,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
     const ptr = size <= MAX_CALL_BYTES ? x.saline_io_reserve(size) >>> 0 : 0;
     if (ptr === 0) {
       ioSize = 0;
-      throw new WasmBackendError(1 as ErrorCode, `input: ${size} bytes do not fit in WebAssembly memory (stream large data in pieces instead)`);
+      throw new WasmBackendError(ErrorCode.Range, `input: ${size} bytes do not fit in WebAssembly memory (stream large data in pieces instead)`);
     }
     io = ptr;
     // The module rounds up to 64 KiB; track what was asked (always <= the real size).
@@ -472,7 +472,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
     used = descriptorBytes === 0 ? total : descriptor + descriptorBytes;
     if (used > MAX_CALL_BYTES) {
       inputs.fill(null);
-      throw new WasmBackendError(1 as ErrorCode, `input: one call's inputs and output total ${total} bytes; the WebAssembly backend takes at most ${MAX_CALL_BYTES} (stream large data in pieces instead)`);
+      throw new WasmBackendError(ErrorCode.Range, `input: one call's inputs and output total ${total} bytes; the WebAssembly backend takes at most ${MAX_CALL_BYTES} (stream large data in pieces instead)`);
     }
     reserve(used);
     refresh();
