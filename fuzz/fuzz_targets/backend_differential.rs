@@ -36,12 +36,35 @@ fn transcript(primitive: &str, input: &Input<'_>) -> Vec<Vec<u8>> {
             out.push(saline::curve::x25519::scalarmult(&input.key, &input.nonce).to_vec());
             out.push(result(saline::curve::x25519::shared_secret(&input.key, input.message).map(|s| s.to_vec())));
         }
+        "x25519-base" => {
+            // The fixed-base table against the ladder on u = 9 (RFC 7748 §6.1).
+            let mut base = [0u8; 32];
+            base[0] = 9;
+            let public = result(saline::curve::x25519::public_key(&input.key).map(|p| p.to_vec()));
+            assert_eq!(public, saline::curve::x25519::scalarmult(&input.key, &base).to_vec(), "x25519-base: table and ladder differ");
+            out.push(public);
+        }
+        "ed25519-sign" | "ed25519-keypair" => {
+            use saline::curve::ed25519::{verify, SigningKey};
+            let key = SigningKey::from_seed(&input.key).unwrap();
+            let (public, secret) = saline::sodium::sign::crypto_sign_seed_keypair(&input.key).unwrap();
+            assert_eq!((public, &secret[..]), (key.public_key(), &key.to_private_key()[..]), "{primitive}: key pairs differ");
+            let mut signature = key.sign(input.message);
+            assert!(verify(&public, input.message, &signature).is_ok(), "{primitive}: a fresh signature does not verify");
+            out.push(secret.to_vec());
+            out.push(signature.to_vec());
+            corrupt(&mut signature, input.at, input.mask);
+            out.push(vec![u8::from(verify(&public, input.message, &signature).is_ok())]);
+        }
         aead_primitive => {
-            let (algorithm, nonce_len, key_len) = match aead_primitive {
-                "xsalsa20poly1305" => (Algorithm::XSalsa20Poly1305, 24, 32),
-                "chacha20poly1305" => (Algorithm::ChaCha20Poly1305, 12, 32),
-                "xchacha20poly1305" => (Algorithm::XChaCha20Poly1305, 24, 32),
-                "aes-gcm" => (Algorithm::AesGcm, 12, [16, 24, 32][usize::from(input.key_choice) % 3]),
+            // (algorithm, nonce length, key length, tag length)
+            let (algorithm, nonce_len, key_len, tag_len) = match aead_primitive {
+                "xsalsa20poly1305" => (Algorithm::XSalsa20Poly1305, 24, 32, 16),
+                "chacha20poly1305" => (Algorithm::ChaCha20Poly1305, 12, 32, 16),
+                "xchacha20poly1305" => (Algorithm::XChaCha20Poly1305, 24, 32, 16),
+                "aes-gcm" => (Algorithm::AesGcm, 12, [16, 24, 32][usize::from(input.key_choice) % 3], 16),
+                "aegis" if input.key_choice % 2 == 0 => (Algorithm::Aegis128L, 16, 16, 32),
+                "aegis" => (Algorithm::Aegis256, 32, 32, 32),
                 other => panic!("unknown registry primitive {other}: add it to this target"),
             };
             let (key, nonce) = (&input.key[..key_len], &input.nonce[..nonce_len]);
@@ -50,8 +73,8 @@ fn transcript(primitive: &str, input: &Input<'_>) -> Vec<Vec<u8>> {
             corrupt(&mut sealed, input.at, input.mask);
             out.push(result(aead::open(algorithm, key, nonce, input.aad, &sealed)));
             // The in-place, detached open: a rejected buffer keeps the ciphertext.
-            if let (Ok(a), true) = (aead::Aead::new(algorithm, key), sealed.len() >= 16) {
-                let (ciphertext, tag) = sealed.split_at(sealed.len() - 16);
+            if let (Ok(a), true) = (aead::Aead::new(algorithm, key), sealed.len() >= tag_len) {
+                let (ciphertext, tag) = sealed.split_at(sealed.len() - tag_len);
                 let mut buf = ciphertext.to_vec();
                 let opened = a.open_in_place_detached(nonce, input.aad, &mut buf, tag);
                 assert!(opened.is_ok() || buf == ciphertext, "{primitive}: a rejected open changed the buffer");
