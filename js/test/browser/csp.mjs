@@ -14,6 +14,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const CHROMIUM = process.env.SALINE_CHROMIUM ?? '/usr/bin/chromium';
+
+// `node --test test/` loads every file under test/, this one included; like
+// run.mjs it is its own step (`make js-test-browser`, after Chromium is
+// installed), so do nothing there. Without this guard a fresh machine failed
+// js-test-node for want of a browser the later step installs.
+if (process.env.NODE_TEST_CONTEXT) {
+  console.log('test/browser/csp.mjs: skipped under node --test (run `node test/browser/csp.mjs`)');
+  process.exit(0);
+}
 const here = dirname(fileURLToPath(import.meta.url));
 const wasmDir = join(here, '..', '..', 'wasm');
 const [{ build }, { chromium }] = await Promise.all([import('esbuild'), import('playwright-core')]);
