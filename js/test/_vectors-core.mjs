@@ -158,7 +158,12 @@ function hashCase(S, c, alg) {
 
 // ---------------------------------------------------------------- mac
 
+// Catalog MACs the package does not export (docs/coverage-exemptions.toml
+// gives the reason for each): their files count as unsupported here.
+const MACS_WITHOUT_EXPORT = new Set(['siphash-2-4', 'siphashx-2-4', 'hmac-sha512-trunc256']);
+
 function macCase(S, c, alg) {
+  if (MACS_WITHOUT_EXPORT.has(alg)) return false;
   const key = hex(c.key);
   const msg = hex(c.msg);
   const tag = hex(c.tag);
