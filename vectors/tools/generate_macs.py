@@ -19,24 +19,24 @@ any disagreement:
 | hmac-whirlpool | Python `hmac` over `hashlib` (OpenSSL 3 legacy provider) | (none here: OpenSSL is the only Whirlpool) |
 | hmac-keccak256 | RFC 2104 written out over pycryptodome's `keccak` (256-bit) | (in Python none; see gocheck below) |
 | hmac-sha512-trunc256 | Python `hmac` over `hashlib.sha512`, first 32 bytes (libsodium crypto_auth) | the same over pycryptodome's `SHA512` |
-| siphash-2-4, siphashx-2-4 | PyNaCl `crypto_shorthash_*` (its bundled libsodium) | the first cases against the SipHash paper, Appendix A |
+| siphash-2-4, siphashx-2-4 | PyNaCl `crypto_shorthash_*` (its bundled libsodium) | the 15-byte case of SipHash-2-4 against the SipHash paper, Appendix A |
 
 The HMAC inputs are RFC 4231's test-case keys and messages plus keys and
 messages at the hash's block-size edges (RFC 2104 §2: a key longer than
 the block is hashed first); the SipHash inputs are those of the reference
 implementation's vectors.h (key 00..0f, messages 00..n-1, n = 0..63).
 `vectors/tools/gocheck` (`go run .` there) recomputes every HMAC file but
-Whirlpool's with Go's crypto/hmac over golang.org/x/crypto, a third
-implementation.  Each file also holds negative cases: the tag with its last bit flipped,
-with its first byte changed, and another message's tag.
+Whirlpool's with Go's crypto/hmac over golang.org/x/crypto, one more
+implementation.  Each file also holds negative cases: the tag with its
+last bit flipped, with its first byte changed, and another message's tag.
 """
-import hashlib
 import hmac
 import json
 import os
+import ssl
 import sys
 
-from Crypto.Hash import BLAKE2b, BLAKE2s, HMAC, MD4, RIPEMD160, SHA512, keccak
+from Crypto.Hash import BLAKE2b, BLAKE2s, MD4, RIPEMD160, SHA512, keccak
 import Crypto
 import nacl
 import nacl.bindings as sodium
@@ -54,7 +54,9 @@ def keccak256(data):
 
 
 def hmac_rfc2104(hash_fn, block_size, key, msg):
-    """RFC 2104 §2 written out, for a hash Python's `hmac` cannot wrap."""
+    """RFC 2104 §2 written out: the second implementation of the
+    construction, and the only one for Keccak-256, which Python's `hmac`
+    cannot wrap (pycryptodome's Keccak objects have no copy())."""
     if len(key) > block_size:
         key = hash_fn(key)
     key = key.ljust(block_size, b"\0")
@@ -62,29 +64,29 @@ def hmac_rfc2104(hash_fn, block_size, key, msg):
     return hash_fn(bytes(k ^ 0x5C for k in key) + inner)
 
 
-def stdlib(name):
-    return lambda key, msg: hmac.new(key, msg, name).digest()
+def python_hmac(name):
+    """(compute, label): Python's `hmac` over hashlib's `name`."""
+    return lambda key, msg: hmac.new(key, msg, name).digest(), f"Python hmac over hashlib's {name}"
 
 
-def rfc2104_over(hash_fn, block_size):
-    return lambda key, msg: hmac_rfc2104(hash_fn, block_size, key, msg)
-
-
-def pycryptodome(module, **params):
-    """HMAC written out (RFC 2104) over pycryptodome's hash, a second
-    implementation of both the hash and the construction."""
+def pycryptodome_hash(module, **params):
+    """pycryptodome's one-shot hash, for hmac_rfc2104."""
     return lambda data: module.new(data=data, **params).digest()
 
 
-# catalog name -> (block size, computed with, checked against or None, tag length kept or None)
+KECCAK_HMAC = (lambda key, msg: hmac_rfc2104(keccak256, 136, key, msg),
+               f"RFC 2104 written out over pycryptodome {Crypto.__version__}'s Keccak-256")
+
+# catalog name -> (block size, (compute, label), a second hash for hmac_rfc2104
+# or None, tag length kept or None)
 HMACS = {
-    "hmac-blake2b": (128, stdlib("blake2b"), pycryptodome(BLAKE2b, digest_bits=512), None),
-    "hmac-blake2s": (64, stdlib("blake2s"), pycryptodome(BLAKE2s, digest_bits=256), None),
-    "hmac-ripemd160": (64, stdlib("ripemd160"), pycryptodome(RIPEMD160), None),
-    "hmac-md4": (64, stdlib("md4"), pycryptodome(MD4), None),
-    "hmac-whirlpool": (64, stdlib("whirlpool"), None, None),
-    "hmac-keccak256": (136, rfc2104_over(keccak256, 136), None, None),
-    "hmac-sha512-trunc256": (128, stdlib("sha512"), pycryptodome(SHA512), 32),
+    "hmac-blake2b": (128, python_hmac("blake2b"), pycryptodome_hash(BLAKE2b, digest_bits=512), None),
+    "hmac-blake2s": (64, python_hmac("blake2s"), pycryptodome_hash(BLAKE2s, digest_bits=256), None),
+    "hmac-ripemd160": (64, python_hmac("ripemd160"), pycryptodome_hash(RIPEMD160), None),
+    "hmac-md4": (64, python_hmac("md4"), pycryptodome_hash(MD4), None),
+    "hmac-whirlpool": (64, python_hmac("whirlpool"), None, None),
+    "hmac-keccak256": (136, KECCAK_HMAC, None, None),
+    "hmac-sha512-trunc256": (128, python_hmac("sha512"), pycryptodome_hash(SHA512), 32),
 }
 
 
@@ -110,31 +112,32 @@ def hmac_inputs(block):
 
 
 def negatives(valid):
-    """Three refusals built from the valid cases: a flipped last bit, a changed
-    first byte, and the tag of another message."""
+    """Three refusals built from the first two valid cases: a flipped last
+    bit, a changed first byte, and the tag of another message."""
     first, second = valid[0], valid[1]
     tag = bytearray.fromhex(first["tag"])
     tag[-1] ^= 1
-    yield case("bad-last-bit", "invalid", "rfc4231-tc1 with the tag's last bit flipped",
+    yield case("bad-last-bit", "invalid", f"{first['id']} with the tag's last bit flipped",
                key=first["key"], msg=first["msg"], tag=tag.hex())
     tag = bytearray.fromhex(second["tag"])
     tag[0] ^= 0x80
-    yield case("bad-first-byte", "invalid", "rfc4231-tc2 with the tag's first byte changed",
+    yield case("bad-first-byte", "invalid", f"{second['id']} with the tag's first byte changed",
                key=second["key"], msg=second["msg"], tag=tag.hex())
-    yield case("other-message", "invalid", "rfc4231-tc1's key and message with rfc4231-tc2's tag",
+    yield case("other-message", "invalid", f"{first['id']}'s key and message with {second['id']}'s tag",
                key=first["key"], msg=first["msg"], tag=second["tag"])
 
 
 def hmac_file(name):
-    block, compute, check, cut = HMACS[name]
+    block, (compute, label), check, cut = HMACS[name]
     valid = []
     for id_, key, msg in hmac_inputs(block):
         tag = compute(key, msg)
         if check is not None and hmac_rfc2104(check, block, key, msg) != tag:
             sys.exit(f"{name} {id_}: the two implementations disagree")
         valid.append(case(id_, key=key.hex(), msg=msg.hex(), tag=tag[:cut].hex()))
-    tools = "Python hmac" + (f" and RFC 2104 over pycryptodome {Crypto.__version__}, which agree" if check else "")
-    return valid + list(negatives(valid)), tools
+    if check is not None:
+        label += f", and RFC 2104 written out over pycryptodome {Crypto.__version__}'s hash, which agree"
+    return valid + list(negatives(valid)), label
 
 
 # SipHash paper (Aumasson & Bernstein 2012), Appendix A: key 00..0f,
@@ -149,17 +152,12 @@ def siphash_file(name):
              for n in range(64)]
     if name == "siphash-2-4" and valid[15]["tag"] != SIPHASH_PAPER_15:
         sys.exit("siphash-2-4: PyNaCl disagrees with the SipHash paper's Appendix A")
-    # negatives() expects the first two cases to be RFC-4231-like; here the
-    # empty message and the one-byte one.
-    out = list(negatives(valid))
-    for c in out:
-        c["comment"] = c["comment"].replace("rfc4231-tc1", "vectors.h-0").replace("rfc4231-tc2", "vectors.h-1")
-    return valid + out, f"PyNaCl {nacl.__version__} crypto_shorthash (bundled libsodium)"
+    return valid + list(negatives(valid)), f"PyNaCl {nacl.__version__}'s crypto_shorthash (its bundled libsodium)"
 
 
 def write(name, cases, tools):
     source = (f"computed by vectors/tools/generate_macs.py with {tools} "
-              f"(Python {sys.version.split()[0]}, {hashlib.__name__} on {__import__('ssl').OPENSSL_VERSION})")
+              f"(Python {sys.version.split()[0]}, hashlib on {ssl.OPENSSL_VERSION})")
     head = {"source": source, "license": "CC0-1.0", "algorithm": name, "kind": "mac"}
     body = ",\n".join(json.dumps(c, separators=(", ", ": ")) for c in cases)
     path = os.path.join(VECTORS, "mac", f"{name}-generated.json")
