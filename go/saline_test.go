@@ -318,6 +318,39 @@ func TestHashVectors(t *testing.T) {
 	}
 }
 
+// Every MAC file (vectors/mac), through the one-shot MAC and, for the HMACs,
+// NewHMAC's streaming hash.Hash. A tag shorter than the MAC (tag_bits)
+// compares the prefix, as in crates/saline/tests/vectors.rs.
+func TestMACVectors(t *testing.T) {
+	ran := 0
+	for _, c := range vectors.Load(t, "mac") {
+		key, msg, tag := c.Hex(t, "key"), c.Hex(t, "msg"), c.Hex(t, "tag")
+		full, err := saline.MAC(c.Algorithm, key, msg)
+		if err != nil {
+			t.Fatalf("%s: %v", c.ID(), err)
+		}
+		matches := len(full) >= len(tag) && hmac.Equal(full[:len(tag)], tag)
+		if matches != (c.Str("result") == "valid") && c.Str("result") != "acceptable" {
+			t.Errorf("%s (%s): MAC %x, tag %x", c.ID(), c.Str("result"), full, tag)
+		}
+		if strings.HasPrefix(c.Algorithm, "hmac-") {
+			h, err := saline.NewHMAC(c.Algorithm, key)
+			if err != nil {
+				t.Fatalf("%s: %v", c.ID(), err)
+			}
+			h.Write(msg[:len(msg)/2])
+			h.Write(msg[len(msg)/2:])
+			if got := h.Sum(nil); !bytes.Equal(got, full) {
+				t.Errorf("%s: NewHMAC %x, MAC %x", c.ID(), got, full)
+			}
+		}
+		ran++
+	}
+	if ran < 1000 {
+		t.Errorf("only %d MAC cases ran", ran)
+	}
+}
+
 func TestAEADVectors(t *testing.T) {
 	ran := 0
 	for _, c := range vectors.Load(t, "aead") {

@@ -137,7 +137,16 @@ func timeRound(run func() []byte, t Timing) Round {
 	return Round{iterations, time.Since(start).Seconds()}
 }
 
-func opKey(c *Case) string { return c.Operation + ":" + c.Algorithm }
+// opName is the name a case's operations are registered under: its variant
+// ("aes-128-gcm", "crypto_box") where it has one, else its catalog name.
+func opName(c *Case) string {
+	if c.Variant != "" {
+		return c.Variant
+	}
+	return c.Algorithm
+}
+
+func opKey(c *Case) string { return c.Operation + ":" + opName(c) }
 
 func runCase(c *Case, libs []*Library, settings Settings, progress func(lib string)) *CaseResult {
 	timing := settings.timingFor(c)

@@ -27,7 +27,8 @@ type Case struct {
 	ID        string         `json:"id"`
 	Group     string         `json:"group"`
 	Name      string         `json:"name"`
-	Algorithm string         `json:"algorithm"`
+	Algorithm string         `json:"algorithm"` // the catalog name
+	Variant   string         `json:"variant"`   // the parametrized form or TweetNaCl function, if any
 	Operation string         `json:"operation"`
 	Size      int            `json:"size"`
 	Unit      string         `json:"unit"`

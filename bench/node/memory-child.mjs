@@ -2,14 +2,14 @@
 // --expose-gc): heap and RSS growth over params.ops calls, after full GCs on
 // both sides so only what the library keeps (or leaks) remains. Prints JSON.
 import fs from 'node:fs';
-import { fixtureFor } from './lib/harness.mjs';
+import { fixtureFor, opName } from './lib/harness.mjs';
 import { WORKLOADS } from './run.mjs';
 import { NODE_LIBRARIES } from './adapters/index.mjs';
 
 const [libraryId, caseId] = process.argv.slice(2);
 const kase = JSON.parse(fs.readFileSync(WORKLOADS, 'utf8')).cases.find((c) => c.id === caseId);
 const lib = await NODE_LIBRARIES.find(([id]) => id === libraryId)[1]();
-const made = await lib.ops[`${kase.params.measure}:${kase.algorithm}`](fixtureFor(kase), kase);
+const made = await lib.ops[`${kase.params.measure}:${opName(kase)}`](fixtureFor(kase), kase);
 const run = typeof made === 'function' ? made : made.run;
 
 run(); // first call: lazy initialisation (wasm instantiation, tables) is not growth

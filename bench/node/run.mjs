@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { SCHEMA, fixtureFor, runSuite, selectCases } from './lib/harness.mjs';
+import { SCHEMA, fixtureFor, opKey, opName, runSuite, selectCases } from './lib/harness.mjs';
 import { machine, resultsPath } from './lib/machine.mjs';
 import { progressPrinter } from './lib/progress.mjs';
 import { describeLibraries, loadLibraries } from './lib/libraries.mjs';
@@ -36,8 +36,8 @@ function inputFile(size) {
 // buffer, feed the library's streaming object, finish. Libraries provide
 // ops["stream:<alg>"] = (fixture) => start, start() => { update, final }.
 function resolveOp(lib, kase) {
-  if (kase.operation !== 'file') return lib.ops[`${kase.operation}:${kase.algorithm}`];
-  const factory = lib.ops[`stream:${kase.algorithm}`];
+  if (kase.operation !== 'file') return lib.ops[opKey(kase)];
+  const factory = lib.ops[`stream:${opName(kase)}`];
   if (!factory) return undefined;
   return async (fx) => {
     const file = inputFile(kase.size);
@@ -65,7 +65,7 @@ function runMemoryCase(kase, libraries) {
   for (const lib of libraries) {
     if (!lib.available) { results.push({ library: lib.id, status: 'n/a', reason: lib.reason }); continue; }
     if (!registered.has(lib.id)) { results.push({ library: lib.id, status: 'n/a', reason: 'not in adapters/index.mjs, so a child process cannot load it' }); continue; }
-    if (!lib.ops[`${kase.params.measure}:${kase.algorithm}`]) { results.push({ library: lib.id, status: 'n/a' }); continue; }
+    if (!lib.ops[`${kase.params.measure}:${opName(kase)}`]) { results.push({ library: lib.id, status: 'n/a' }); continue; }
     const child = spawnSync(process.execPath, ['--expose-gc', path.join(HERE, 'memory-child.mjs'), lib.id, kase.id], { encoding: 'utf8', timeout: 120_000 });
     const line = child.stdout.trim().split('\n').pop();
     try {

@@ -259,6 +259,12 @@ def time_round(run: Callable[[], bytes], timing: Dict[str, Any]) -> Dict[str, An
     return {"iterations": iterations, "seconds": time.perf_counter() - start}
 
 
+def op_name(case: Dict[str, Any]) -> str:
+    """The name a case's operations are registered under: its variant
+    ("aes-128-gcm", "pbkdf2-sha256") where it has one, else its catalog name."""
+    return case.get("variant", case["algorithm"])
+
+
 def run_case(case: Dict[str, Any], libraries: List[Dict[str, Any]], timing: Dict[str, Any]) -> Dict[str, Any]:
     fx = Fixture(case)
     out = {k: case[k] for k in ("id", "group", "name", "algorithm", "operation", "unit", "size") if k in case}
@@ -271,7 +277,7 @@ def run_case(case: Dict[str, Any], libraries: List[Dict[str, Any]], timing: Dict
     for library in libraries:
         result: Dict[str, Any] = {"library": library["id"]}
         results.append(result)
-        factory = library["ops"].get(f"{case['operation']}:{case['algorithm']}")
+        factory = library["ops"].get(f"{case['operation']}:{op_name(case)}")
         if factory is None:
             result["status"] = "n/a"
             continue

@@ -320,10 +320,12 @@ def pynacl(raw):
 
 # --------------------------------------------------------------------------
 
-def libsodium_generated():
-    """Files generated from libsodium by the Rust differential tests (see each
-    file's `source`): re-read and written in the canonical layout, so that
-    they are listed in SOURCES.md like the others."""
+def generated_files():
+    """Files computed by other scripts (see each file's `source`): the
+    secretstream vectors from libsodium by the Rust differential tests, and
+    the MACs no published suite covers by generate_macs.py (which needs
+    packages this script does without).  Re-read and written in the canonical
+    layout, so that they are listed in SOURCES.md like the others."""
     order = ("msg", "ad", "tag", "c", "rekey")
     for path in sorted(os.listdir(os.path.join(VECTORS, "secretstream"))):
         rel = os.path.join("secretstream", path)
@@ -332,6 +334,13 @@ def libsodium_generated():
         for c in d["cases"]:
             chunks = [{k: ch[k] for k in order if k in ch} for ch in c["chunks"]]
             cases.append(case(c["id"], c["result"], c.get("comment"), key=c["key"], header=c["header"], chunks=chunks))
+        write(rel, d["source"], d["license"], d["algorithm"], d["kind"], cases)
+    for path in sorted(os.listdir(os.path.join(VECTORS, "mac"))):
+        if not path.endswith("-generated.json"):
+            continue
+        rel = os.path.join("mac", path)
+        d = load_json(VECTORS, rel)
+        cases = [case(c["id"], c["result"], c.get("comment"), key=c["key"], msg=c["msg"], tag=c["tag"]) for c in d["cases"]]
         write(rel, d["source"], d["license"], d["algorithm"], d["kind"], cases)
 
 
@@ -388,7 +397,7 @@ def main():
     blake2(raw)
     blake3(raw)
     pynacl(raw)
-    libsodium_generated()
+    generated_files()
     copy_licenses(raw)
     for f in spec_examples.files(raw):
         write(f["path"], f["source"], f["license"], f["algorithm"], f["kind"], f["cases"])

@@ -502,6 +502,16 @@ NOTES = """
   the `aegis` crate (src/test-vectors); check.py has no independent Python AEGIS, so the Rust vector tests
   check them against both of Saline's backends (libsodium's AEGIS and the `aegis` crate's pure Rust code).
 - SHA-512/256 has only the two FIPS 180-4 example messages ("abc" and the 896-bit message).
+- `mac/*-generated.json` (issue 15 part 5): the catalog MACs no published suite covers (HMAC over BLAKE2b,
+  BLAKE2s, RIPEMD-160, MD4, Whirlpool and Keccak-256, libsodium's HMAC-SHA-512-256 `crypto_auth`, SipHash-2-4
+  and SipHash-2-4-128). Computed, never with Saline, by `vectors/tools/generate_macs.py` (its docstring has the
+  command): Python's `hmac` over `hashlib` (OpenSSL 3.0 with the legacy provider of `openssl-legacy.cnf`) or
+  RFC 2104 written out over pycryptodome's Keccak, each HMAC checked against a second implementation where one
+  exists (pycryptodome's hashes; `vectors/tools/gocheck`, Go's crypto/hmac over golang.org/x/crypto, agrees on
+  every case but Whirlpool's, which neither has), and PyNaCl's bundled libsodium for SipHash (SipHash-2-4
+  checked against the SipHash paper's Appendix A). Each file's `source` names the versions. Inputs: RFC 4231's
+  keys and messages, keys and messages at the block-size edges, SipHash's reference `vectors.h` inputs; three
+  refused tags per file (last bit flipped, first byte changed, another message's tag). Computed values, CC0-1.0.
 """
 
 

@@ -19,8 +19,14 @@ export function selectCases(workloads, profile, only) {
   return workloads.cases.filter((c) => c.profiles.includes(profile) && (!re || re.test(c.id)));
 }
 
+/** The name a case's operations are registered under: its variant
+ * ("aes-128-gcm", "crypto_box") where it has one, else its catalog name. */
+export function opName(kase) {
+  return kase.variant ?? kase.algorithm;
+}
+
 export function opKey(kase) {
-  return `${kase.operation}:${kase.algorithm}`;
+  return `${kase.operation}:${opName(kase)}`;
 }
 
 // Deterministic inputs, different per case id, identical for every library.

@@ -16,7 +16,10 @@ pub struct Case {
     pub id: String,
     pub group: String,
     pub name: String,
+    /// The catalog name (saline::catalog).
     pub algorithm: String,
+    /// The parametrized form ("aes-128-gcm") or TweetNaCl function a case times, if any.
+    pub variant: Option<String>,
     pub operation: String,
     pub size: usize,
     pub unit: String,
@@ -36,6 +39,7 @@ impl Case {
             group: s("group")?,
             name: s("name")?,
             algorithm: s("algorithm")?,
+            variant: v.get("variant").and_then(Value::as_str).map(str::to_string),
             operation: s("operation")?,
             size: v.get("size").and_then(Value::as_u64).unwrap_or(0) as usize,
             unit: s("unit")?,
@@ -50,9 +54,15 @@ impl Case {
         })
     }
 
-    /// `"<operation>:<algorithm>"`, the key libraries register their operations under.
+    /// The name a case's operations are registered under: its variant where
+    /// it has one, else its catalog name.
+    pub fn op_name(&self) -> &str {
+        self.variant.as_deref().unwrap_or(&self.algorithm)
+    }
+
+    /// `"<operation>:<op_name>"`, the key libraries register their operations under.
     pub fn op_key(&self) -> String {
-        format!("{}:{}", self.operation, self.algorithm)
+        format!("{}:{}", self.operation, self.op_name())
     }
 }
 

@@ -147,7 +147,7 @@ impl Library {
 
     pub fn has(&self, case: &Case) -> bool {
         self.available
-            && if case.operation == "file" { self.streams.contains_key(&case.algorithm) } else { self.ops.contains_key(&case.op_key()) }
+            && if case.operation == "file" { self.streams.contains_key(case.op_name()) } else { self.ops.contains_key(&case.op_key()) }
     }
 
     /// The operation for a case; a file case becomes: open the file, read
@@ -157,7 +157,7 @@ impl Library {
         if case.operation != "file" {
             return self.ops.get(&case.op_key()).map(|f| f(fx));
         }
-        let factory = self.streams.get(&case.algorithm)?;
+        let factory = self.streams.get(case.op_name())?;
         Some((|| {
             let path = input_file(case.size)?;
             let mut buf = vec![0u8; fx.param("chunk").max(1) as usize];
