@@ -69,11 +69,10 @@
  *   The rest of Saline (utils.randomBytes, sealedbox, key generation in
  *   the main API) keeps the system source; setPRNG cannot weaken it.
  */
-import { getBackend, ready } from './backend/index.js';
+import { ready } from './backend/index.js';
 import { ErrorCode, Op } from './backend/types.js';
-import { call } from './call.js';
+import { call, callIntoUnlessRefused } from './call.js';
 import { entry } from './catalog.js';
-import { isBackendError, translate } from './errors.js';
 import { isBytes } from './input.js';
 import { sha512 } from './hashes.js';
 import { equalBytes, randomBytes as systemRandomBytes } from './utils.js';
@@ -170,30 +169,23 @@ function overlaps(a: Uint8Array, b: Uint8Array): boolean {
 
 /**
  * Runs `op` writing straight into the caller's `out` (no copy on the native
- * backend). NaCl lets outputs alias inputs (crypto_stream_xor in place);
- * the core's slices may not overlap, so an aliased call goes through a
- * separate output first. Returns false when the backend reports one of
- * `refusals` (a failed tag or signature check: the C function's -1);
- * `out` is then left as it was.
+ * backend), through call.ts like every other call. NaCl lets outputs alias
+ * inputs (crypto_stream_xor in place); the core's slices may not overlap,
+ * so an aliased call goes through a separate output first. Returns false
+ * when the backend reports one of `refusals` (a failed tag or signature
+ * check: the C function's -1); `out` is then left as it was.
  */
 function into(fn: string, op: Op, alg: number, args: Args, nums: readonly number[], out: Uint8Array, refusals: readonly ErrorCode[] = []): boolean {
   const aliased = args.some((arg) => arg !== null && overlaps(arg, out));
-  const target = aliased ? new Uint8Array(out.length) : out;
-  let done = true;
+  if (!aliased) return callIntoUnlessRefused({ fn }, op, alg, args, nums, out, refusals);
+  const separate = new Uint8Array(out.length);
   try {
-    getBackend().call(op, alg, args, nums, target);
-  } catch (error) {
-    if (!(isBackendError(error) && refusals.includes(error.code))) {
-      if (aliased) target.fill(0);
-      throw translate(fn, error);
-    }
-    done = false;
+    const done = callIntoUnlessRefused({ fn }, op, alg, args, nums, separate, refusals);
+    if (done) out.set(separate);
+    return done;
+  } finally {
+    separate.fill(0);
   }
-  if (aliased) {
-    if (done) out.set(target);
-    target.fill(0);
-  }
-  return done;
 }
 
 const VERIFICATION = [ErrorCode.Verification] as const;
