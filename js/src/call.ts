@@ -99,7 +99,7 @@ export function callIntoUnlessRefused(where: Where, op: Op, alg: number, bytes: 
 function attemptInto(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], target: Uint8Array): { error: unknown } | undefined {
   const backend = getBackend();
   // The native addon compares the pointers it has anyway (Backend.callInto).
-  if (backend.callInto === undefined) refuseOverlap(where, bytes, target, lengthOf(target));
+  if (backend.callInto === undefined) refuseOverlap(where, bytes, target);
   try {
     (backend.callInto ?? backend.call)(op, alg, bytes, nums, target);
     return undefined;
@@ -109,17 +109,25 @@ function attemptInto(where: Where, op: Op, alg: number, bytes: Bytes, nums: read
 }
 
 /** Throws the RangeError of an `out` that overlaps an input. */
-function refuseOverlap(where: Where, bytes: Bytes, target: Uint8Array, outLength: number): void {
-  const buffer = bufferOf(target);
+function refuseOverlap(where: Where, bytes: Bytes, target: Uint8Array): void {
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
-    if (b !== null && b !== undefined && bufferOf(b) === buffer) {
-      const start = byteOffsetOf(target);
-      const from = byteOffsetOf(b);
-      // An empty input overlaps nothing (as the addon's View::overlaps).
-      if (outLength > 0 && lengthOf(b) > 0 && from < start + outLength && start < from + lengthOf(b)) throw new RangeError(`${where.fn}: ${OVERLAP_REFUSED}`);
-    }
+    if (b !== null && b !== undefined && overlaps(b, target)) throw new RangeError(`${where.fn}: ${OVERLAP_REFUSED}`);
   }
+}
+
+/**
+ * Whether two arrays share bytes of memory; an empty one overlaps nothing
+ * (as the addon's View::overlaps). Read through the intrinsics, so that an
+ * overridden `buffer` or `byteOffset` cannot hide an overlap.
+ */
+export function overlaps(a: Uint8Array, b: Uint8Array): boolean {
+  if (bufferOf(a) !== bufferOf(b)) return false;
+  const aFrom = byteOffsetOf(a);
+  const bFrom = byteOffsetOf(b);
+  const aLength = lengthOf(a);
+  const bLength = lengthOf(b);
+  return aLength > 0 && bLength > 0 && aFrom < bFrom + bLength && bFrom < aFrom + aLength;
 }
 
 /** Runs `op` and returns its output; every failure throws. */
