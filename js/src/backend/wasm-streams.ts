@@ -23,6 +23,15 @@ export function wasmStreams(instance: WasmInstance): StreamMethods {
     return handle;
   }
 
+  /** Runs `step` on stream `h` inside the instance; a keyed stream's stack is wiped after it. */
+  function step<T>(h: number, run: () => T): T {
+    return instance.guarded(() => {
+      const result = run();
+      if (keyed.has(h)) instance.wipe(0, STACK_WIPE_DEEP);
+      return result;
+    });
+  }
+
   return {
     streamNew(alg, bytes, nums): StreamHandle {
       const hasKey = bytes.some((b) => b != null);
@@ -40,7 +49,9 @@ export function wasmStreams(instance: WasmInstance): StreamMethods {
       const h = handleOf(handle);
       const input = checkBytes(data, 'data');
       const total = lengthOf(input);
-      instance.guarded(() => {
+      // A keyed stream's state (an HMAC's padded keys, a keyed BLAKE's
+      // chaining value) passes through the stack as it absorbs: `step` wipes it.
+      step(h, () => {
         instance.reserve(Math.min(total, UPDATE_CHUNK));
         let at = 0;
         do {
@@ -50,9 +61,6 @@ export function wasmStreams(instance: WasmInstance): StreamMethods {
           if (instance.exports.saline_stream_update(h, 0, n) < 0) throw instance.lastError();
           at += n;
         } while (at < total);
-        // A keyed stream's state (an HMAC's padded keys, a keyed BLAKE's
-        // chaining value) passes through the stack as it absorbs.
-        if (keyed.has(h)) instance.wipe(0, STACK_WIPE_DEEP);
       });
     },
     streamDigest(handle, out): number {
@@ -73,11 +81,7 @@ export function wasmStreams(instance: WasmInstance): StreamMethods {
     },
     streamClone(handle): StreamHandle {
       const h = handleOf(handle);
-      const copy = instance.guarded(() => {
-        const handle = instance.exports.saline_stream_clone(h);
-        if (keyed.has(h)) instance.wipe(0, STACK_WIPE_DEEP);
-        return handle;
-      });
+      const copy = step(h, () => instance.exports.saline_stream_clone(h));
       if (copy < 0) throw instance.lastError();
       live.add(copy);
       if (keyed.has(h)) keyed.add(copy);
@@ -85,11 +89,7 @@ export function wasmStreams(instance: WasmInstance): StreamMethods {
     },
     streamReset(handle): void {
       const h = handleOf(handle);
-      const status = instance.guarded(() => {
-        const result = instance.exports.saline_stream_reset(h);
-        if (keyed.has(h)) instance.wipe(0, STACK_WIPE_DEEP);
-        return result;
-      });
+      const status = step(h, () => instance.exports.saline_stream_reset(h));
       if (status < 0) throw instance.lastError();
     },
     streamFree(handle): void {

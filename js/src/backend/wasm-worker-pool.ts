@@ -28,8 +28,7 @@ import type { ErrorCode, Op } from './types.js';
 import type { WorkerReply, WorkerRequest } from './wasm-worker.js';
 import { WasmBackendError, checkArgumentCounts, checkBytes } from './wasm-abi.js';
 import { nodeBuiltin } from './builtins.js';
-
-type Env = { process?: { versions?: { node?: string } } };
+import { isNode } from './host.js';
 
 /** The worker script (wasm-worker.ts, bundled), injected by scripts/build.mjs; undefined in unbundled src/. */
 declare const __SALINE_WASM_WORKER__: string | undefined;
@@ -100,7 +99,7 @@ type WebEnv = {
  * Throws when the constructor refuses (the pool then stops trying).
  */
 function openChannel(script: string, events: ChannelEvents): Channel | undefined {
-  if ((globalThis as Env).process?.versions?.node) {
+  if (isNode()) {
     const threads = nodeBuiltin<NodeWorkerThreads>('node:worker_threads');
     if (typeof threads?.Worker !== 'function') return undefined;
     // execArgv: [] so that the parent's process-wide flags (which a worker
@@ -200,7 +199,7 @@ function noWorkerError(reason: Error | undefined): Error {
 /** min(2, cores): KDFs are heavy; more workers would compete with the caller's own threads. */
 function poolSize(): number {
   let cores: number | undefined;
-  if ((globalThis as Env).process?.versions?.node) {
+  if (isNode()) {
     const os = nodeBuiltin<{ availableParallelism?(): number; cpus(): unknown[] }>('node:os');
     cores = os ? (os.availableParallelism?.() ?? os.cpus().length) : undefined;
   } else {

@@ -38,6 +38,7 @@
  */
 import type { Backend, BackendError, Op } from './types.js';
 import { nodeBuiltin } from './builtins.js';
+import { isNode } from './host.js';
 import { createWasmBackend } from './wasm-load.js';
 
 /** main → worker */
@@ -115,10 +116,8 @@ function serve(post: Post): (request: WorkerRequest) => void {
   };
 }
 
-type Env = { process?: { versions?: { node?: string } } };
-
 function start(): void {
-  if ((globalThis as Env).process?.versions?.node) {
+  if (isNode()) {
     const port = nodeBuiltin<{ parentPort: NodePort | null }>('node:worker_threads')?.parentPort;
     if (!port) throw new Error('saline: the WebAssembly worker script must run in a worker thread');
     const handle = serve((message, transfer) => port.postMessage(message, transfer));
