@@ -3,7 +3,7 @@
 #   js/wasm/saline-simd.wasm   -C target-feature=+simd128
 #   js/wasm/saline.wasm        baseline (no SIMD)
 # and writes js/wasm/sizes.json (raw and gzip -9 sizes). The loader
-# (js/src/backend/wasm.ts) picks the flavour at load time.
+# (js/src/backend/wasm-load.ts) picks the flavour at load time.
 #
 # Each flavour has its own CARGO_TARGET_DIR (target/wasm-simd, target/wasm-base)
 # so that switching RUSTFLAGS never throws away the other's incremental state.

@@ -34,7 +34,7 @@
 // The WebAssembly backend's worker (src/backend/wasm-worker.ts) is not a
 // file in dist/: it is bundled first, on its own, into one self-contained
 // script, which every build below receives as the string constant
-// __SALINE_WASM_WORKER__ (esbuild `define`); wasm.ts starts it inline
+// __SALINE_WASM_WORKER__ (esbuild `define`); wasm-worker-pool.ts starts it inline
 // (node:worker_threads `eval: true`, or a Blob URL in browsers), so neither
 // the ESM nor the CJS build, nor a user's bundle, has a file to locate.
 //

@@ -66,32 +66,68 @@ export function callOrNull(where: Where, op: Op, alg: number, bytes: Bytes, nums
 export function callInto(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], out: unknown, outLength: number): Uint8Array {
   if (!isBytes(out) || lengthOf(out) !== outLength) checkedBytes(where.fn, 'out', out, outLength); // throws, naming the problem
   const target = out as Uint8Array;
+  const failed = attemptInto(where, op, alg, bytes, nums, target);
+  if (failed === undefined) return target;
+  const { error } = failed;
+  // A refused overlap wrote nothing, and zeroing `out` would zero the input under it.
+  const refused = isBackendError(error) && error.code === ErrorCode.Range && error.message === OVERLAP_REFUSED;
+  if (!refused) target.fill(0);
+  throw translate(where.fn, error, where.failure, where.renames);
+}
+
+/**
+ * Runs `op` into `out` (no overlap with an input: the C-style APIs copy an
+ * aliased call through a separate output first, tweetnacl.ts `into`) and
+ * says whether it succeeded: false when the backend reports one of
+ * `refusals` (a failed tag or signature check, the C function's -1). Any
+ * other failure throws. `out` is not zeroed on failure: those APIs leave
+ * the caller's array as it was.
+ */
+export function callIntoUnlessRefused(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], out: Uint8Array, refusals: readonly ErrorCode[]): boolean {
+  const failed = attemptInto(where, op, alg, bytes, nums, out);
+  if (failed === undefined) return true;
+  const { error } = failed;
+  if (isBackendError(error) && refusals.includes(error.code)) return false;
+  throw translate(where.fn, error, where.failure, where.renames);
+}
+
+/**
+ * Calls the backend writing into `target`; returns undefined on success,
+ * else the backend's error untranslated, for the caller to decide on. An
+ * `out` overlapping an input is refused first, as a RangeError.
+ */
+function attemptInto(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], target: Uint8Array): { error: unknown } | undefined {
   const backend = getBackend();
   // The native addon compares the pointers it has anyway (Backend.callInto).
-  if (backend.callInto === undefined) refuseOverlap(where, bytes, target, outLength);
+  if (backend.callInto === undefined) refuseOverlap(where, bytes, target);
   try {
     (backend.callInto ?? backend.call)(op, alg, bytes, nums, target);
-    return target;
+    return undefined;
   } catch (error) {
-    // A refused overlap wrote nothing, and zeroing `out` would zero the input under it.
-    const refused = isBackendError(error) && error.code === ErrorCode.Range && error.message === OVERLAP_REFUSED;
-    if (!refused) target.fill(0);
-    throw translate(where.fn, error, where.failure, where.renames);
+    return { error };
   }
 }
 
 /** Throws the RangeError of an `out` that overlaps an input. */
-function refuseOverlap(where: Where, bytes: Bytes, target: Uint8Array, outLength: number): void {
-  const buffer = bufferOf(target);
+function refuseOverlap(where: Where, bytes: Bytes, target: Uint8Array): void {
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
-    if (b !== null && b !== undefined && bufferOf(b) === buffer) {
-      const start = byteOffsetOf(target);
-      const from = byteOffsetOf(b);
-      // An empty input overlaps nothing (as the addon's View::overlaps).
-      if (outLength > 0 && lengthOf(b) > 0 && from < start + outLength && start < from + lengthOf(b)) throw new RangeError(`${where.fn}: ${OVERLAP_REFUSED}`);
-    }
+    if (b !== null && b !== undefined && overlaps(b, target)) throw new RangeError(`${where.fn}: ${OVERLAP_REFUSED}`);
   }
+}
+
+/**
+ * Whether two arrays share bytes of memory; an empty one overlaps nothing
+ * (as the addon's View::overlaps). Read through the intrinsics, so that an
+ * overridden `buffer` or `byteOffset` cannot hide an overlap.
+ */
+export function overlaps(a: Uint8Array, b: Uint8Array): boolean {
+  if (bufferOf(a) !== bufferOf(b)) return false;
+  const aFrom = byteOffsetOf(a);
+  const bFrom = byteOffsetOf(b);
+  const aLength = lengthOf(a);
+  const bLength = lengthOf(b);
+  return aLength > 0 && bLength > 0 && aFrom < bFrom + bLength && bFrom < aFrom + aLength;
 }
 
 /** Runs `op` and returns its output; every failure throws. */

@@ -8,7 +8,7 @@
  * `await ready()` once; after that every call is synchronous.
  */
 export { backend, loadWasm, ready, type ReadyOptions, type WasmSource } from './backend/index.js';
-export { terminateWasmWorkers } from './backend/wasm.js';
+export { terminateWasmWorkers } from './backend/wasm-worker-pool.js';
 export { backendDetails, type BackendSelection } from './backend/details.js';
 export { algorithms, type CatalogEntry, type CatalogOperation, type LengthRule } from './catalog.js';
 export type { Input } from './input.js';

@@ -69,11 +69,10 @@
  *   The rest of Saline (utils.randomBytes, sealedbox, key generation in
  *   the main API) keeps the system source; setPRNG cannot weaken it.
  */
-import { getBackend, ready } from './backend/index.js';
+import { ready } from './backend/index.js';
 import { ErrorCode, Op } from './backend/types.js';
-import { call } from './call.js';
+import { call, callIntoUnlessRefused, overlaps } from './call.js';
 import { entry } from './catalog.js';
-import { isBackendError, translate } from './errors.js';
 import { isBytes } from './input.js';
 import { sha512 } from './hashes.js';
 import { equalBytes, randomBytes as systemRandomBytes } from './utils.js';
@@ -164,36 +163,25 @@ function span(fn: string, name: string, value: Uint8Array, pos: number, size: nu
 
 type Args = readonly (Uint8Array | null)[];
 
-function overlaps(a: Uint8Array, b: Uint8Array): boolean {
-  return a.buffer === b.buffer && a.byteOffset < b.byteOffset + b.byteLength && b.byteOffset < a.byteOffset + a.byteLength;
-}
-
 /**
  * Runs `op` writing straight into the caller's `out` (no copy on the native
- * backend). NaCl lets outputs alias inputs (crypto_stream_xor in place);
- * the core's slices may not overlap, so an aliased call goes through a
- * separate output first. Returns false when the backend reports one of
- * `refusals` (a failed tag or signature check: the C function's -1);
- * `out` is then left as it was.
+ * backend), through call.ts like every other call. NaCl lets outputs alias
+ * inputs (crypto_stream_xor in place); the core's slices may not overlap,
+ * so an aliased call goes through a separate output first. Returns false
+ * when the backend reports one of `refusals` (a failed tag or signature
+ * check: the C function's -1); `out` is then left as it was.
  */
 function into(fn: string, op: Op, alg: number, args: Args, nums: readonly number[], out: Uint8Array, refusals: readonly ErrorCode[] = []): boolean {
   const aliased = args.some((arg) => arg !== null && overlaps(arg, out));
-  const target = aliased ? new Uint8Array(out.length) : out;
-  let done = true;
+  if (!aliased) return callIntoUnlessRefused({ fn }, op, alg, args, nums, out, refusals);
+  const separate = new Uint8Array(out.length);
   try {
-    getBackend().call(op, alg, args, nums, target);
-  } catch (error) {
-    if (!(isBackendError(error) && refusals.includes(error.code))) {
-      if (aliased) target.fill(0);
-      throw translate(fn, error);
-    }
-    done = false;
+    const done = callIntoUnlessRefused({ fn }, op, alg, args, nums, separate, refusals);
+    if (done) out.set(separate);
+    return done;
+  } finally {
+    separate.fill(0);
   }
-  if (aliased) {
-    if (done) out.set(target);
-    target.fill(0);
-  }
-  return done;
 }
 
 const VERIFICATION = [ErrorCode.Verification] as const;
@@ -206,22 +194,22 @@ const SIGNATURE_REFUSALS = [ErrorCode.Verification, ErrorCode.Value] as const;
 
 // ------------------------------------------------------------------ lowlevel: Salsa20 family
 
-/** crypto_core_salsa20(out[64], in[16], k[32], c[16]): the Salsa20 core (20 rounds, feed-forward). */
-function crypto_core_salsa20(out: Uint8Array, inp: Uint8Array, k: Uint8Array, c: Uint8Array): number {
-  const fn = 'crypto_core_salsa20';
+/** A Salsa20-family core: in[16], k[32] and c[16] (σ) into out[outLength]. */
+function coreInto(fn: string, op: Op, outLength: number, out: Uint8Array, inp: Uint8Array, k: Uint8Array, c: Uint8Array): number {
   checkArrayTypes(out, inp, k, c);
   const args = [head(fn, 'in', inp, SALSA20_INPUTBYTES), head(fn, 'k', k, 32), head(fn, 'c', c, SALSA20_CONSTBYTES)];
-  into(fn, Op.CryptoCoreSalsa20, 0, args, [], span(fn, 'out', out, 0, 64));
+  into(fn, op, 0, args, [], span(fn, 'out', out, 0, outLength));
   return 0;
+}
+
+/** crypto_core_salsa20(out[64], in[16], k[32], c[16]): the Salsa20 core (20 rounds, feed-forward). */
+function crypto_core_salsa20(out: Uint8Array, inp: Uint8Array, k: Uint8Array, c: Uint8Array): number {
+  return coreInto('crypto_core_salsa20', Op.CryptoCoreSalsa20, 64, out, inp, k, c);
 }
 
 /** crypto_core_hsalsa20(out[32], in[16], k[32], c[16]): HSalsa20, the XSalsa20 subkey derivation. */
 function crypto_core_hsalsa20(out: Uint8Array, inp: Uint8Array, k: Uint8Array, c: Uint8Array): number {
-  const fn = 'crypto_core_hsalsa20';
-  checkArrayTypes(out, inp, k, c);
-  const args = [head(fn, 'in', inp, SALSA20_INPUTBYTES), head(fn, 'k', k, 32), head(fn, 'c', c, SALSA20_CONSTBYTES)];
-  into(fn, Op.CryptoCoreHsalsa20, 0, args, [], span(fn, 'out', out, 0, 32));
-  return 0;
+  return coreInto('crypto_core_hsalsa20', Op.CryptoCoreHsalsa20, 32, out, inp, k, c);
 }
 
 /**

@@ -42,31 +42,84 @@ export function hexToBytes(hex: string): Uint8Array<ArrayBuffer> {
 }
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const B64_INDEX = /* @__PURE__ */ (() => {
-  const table = new Int16Array(128).fill(-1);
-  for (let i = 0; i < 64; i++) table[B64.charCodeAt(i)] = i;
-  return table;
-})();
+const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
-/** Base64 of `data` (RFC 4648 §4: standard alphabet, with padding). */
-export function bytesToBase64(data: Uint8Array): string {
-  bytes('bytesToBase64', 'data', data);
+/** Each ASCII character's value in `alphabet`, or -1. */
+function alphabetIndex(alphabet: string): Int16Array {
+  const table = new Int16Array(128).fill(-1);
+  for (let i = 0; i < 64; i++) table[alphabet.charCodeAt(i)] = i;
+  return table;
+}
+const B64_INDEX = /* @__PURE__ */ alphabetIndex(B64);
+const B64URL_INDEX = /* @__PURE__ */ alphabetIndex(B64URL);
+
+/** RFC 4648's encoding of `data` in `alphabet` (§4 or §5), with `=` padding when `pad`. */
+function encodeBase64(data: Uint8Array, alphabet: string, pad: boolean): string {
   let out = '';
   let i = 0;
   for (; i + 2 < data.length; i += 3) {
     const n = (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
-    out += B64[n >> 18]! + B64[(n >> 12) & 63]! + B64[(n >> 6) & 63]! + B64[n & 63]!;
+    out += alphabet[n >> 18]! + alphabet[(n >> 12) & 63]! + alphabet[(n >> 6) & 63]! + alphabet[n & 63]!;
   }
   const rest = data.length - i;
   if (rest === 1) {
     const n = data[i]! << 16;
-    out += B64[n >> 18]! + B64[(n >> 12) & 63]! + '==';
+    out += alphabet[n >> 18]! + alphabet[(n >> 12) & 63]! + (pad ? '==' : '');
   } else if (rest === 2) {
     const n = (data[i]! << 16) | (data[i + 1]! << 8);
-    out += B64[n >> 18]! + B64[(n >> 12) & 63]! + B64[(n >> 6) & 63]! + '=';
+    out += alphabet[n >> 18]! + alphabet[(n >> 12) & 63]! + alphabet[(n >> 6) & 63]! + (pad ? '=' : '');
   }
   return out;
 }
+
+/** How a decoder names its input in errors. */
+interface Base64Names {
+  /** "base64ToBytes: base64": what leads every message. */
+  readonly where: string;
+  /** "base64": the kind of character expected. */
+  readonly kind: string;
+  /** "group" or "character": what holds the unused bits at the end. */
+  readonly last: string;
+}
+
+/**
+ * Decodes the whole 4-character groups of `text[0 .. end]`, then a final
+ * group of `tail` characters (0, 2 or 3: 1 or 2 more bytes), whose unused
+ * bits must be zero (RFC 4648 §3.5). The callers have checked the length.
+ */
+function decodeBase64(text: string, index: Int16Array, end: number, tail: number, names: Base64Names): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array((end / 4) * 3 + (tail === 0 ? 0 : tail - 1));
+  const digit = (i: number): number => {
+    const code = text.charCodeAt(i);
+    const value = code < 128 ? index[code]! : -1;
+    if (value < 0) throw new Error(`${names.where}: not a ${names.kind} character at index ${i}`);
+    return value;
+  };
+  let o = 0;
+  for (let i = 0; i < end; i += 4) {
+    const n = (digit(i) << 18) | (digit(i + 1) << 12) | (digit(i + 2) << 6) | digit(i + 3);
+    out[o++] = n >> 16;
+    out[o++] = (n >> 8) & 255;
+    out[o++] = n & 255;
+  }
+  if (tail) {
+    const a = digit(end);
+    const b = digit(end + 1);
+    const c = tail === 3 ? digit(end + 2) : 0;
+    if ((tail === 2 ? b & 15 : c & 3) !== 0) throw new Error(`${names.where}: the last ${names.last} has non-zero unused bits`);
+    out[o++] = (a << 2) | (b >> 4);
+    if (tail === 3) out[o++] = ((b & 15) << 4) | (c >> 2);
+  }
+  return out;
+}
+
+/** Base64 of `data` (RFC 4648 §4: standard alphabet, with padding). */
+export function bytesToBase64(data: Uint8Array): string {
+  bytes('bytesToBase64', 'data', data);
+  return encodeBase64(data, B64, true);
+}
+
+const BASE64_NAMES: Base64Names = { where: 'base64ToBytes: base64', kind: 'base64', last: 'group' };
 
 /**
  * The bytes of a base64 string (RFC 4648 §4, padded). Strict: no
@@ -74,42 +127,14 @@ export function bytesToBase64(data: Uint8Array): string {
  * must be zero (§3.5), so that every byte string has one encoding.
  */
 export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
-  const where = 'base64ToBytes: base64';
+  const { where } = BASE64_NAMES;
   if (typeof base64 !== 'string') throw new TypeError(`${where}: expected a string, got ${typeof base64}`);
   if (base64.length % 4 !== 0) throw new RangeError(`${where}: expected a multiple of 4 characters, got ${base64.length}`);
   const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
-  const out = new Uint8Array((base64.length / 4) * 3 - padding);
-  const digit = (i: number): number => {
-    const code = base64.charCodeAt(i);
-    const value = code < 128 ? B64_INDEX[code]! : -1;
-    if (value < 0) throw new Error(`${where}: not a base64 character at index ${i}`);
-    return value;
-  };
-  let o = 0;
+  // A padded last group: its 4 - padding characters are the tail.
   const end = base64.length - (padding ? 4 : 0);
-  for (let i = 0; i < end; i += 4) {
-    const n = (digit(i) << 18) | (digit(i + 1) << 12) | (digit(i + 2) << 6) | digit(i + 3);
-    out[o++] = n >> 16;
-    out[o++] = (n >> 8) & 255;
-    out[o++] = n & 255;
-  }
-  if (padding) {
-    const a = digit(end);
-    const b = digit(end + 1);
-    const c = padding === 1 ? digit(end + 2) : 0;
-    if ((padding === 2 ? b & 15 : c & 3) !== 0) throw new Error(`${where}: the last group has non-zero unused bits`);
-    out[o++] = (a << 2) | (b >> 4);
-    if (padding === 1) out[o++] = ((b & 15) << 4) | (c >> 2);
-  }
-  return out;
+  return decodeBase64(base64, B64_INDEX, end, padding ? 4 - padding : 0, BASE64_NAMES);
 }
-
-const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-const B64URL_INDEX = /* @__PURE__ */ (() => {
-  const table = new Int16Array(128).fill(-1);
-  for (let i = 0; i < 64; i++) table[B64URL.charCodeAt(i)] = i;
-  return table;
-})();
 
 /**
  * Base64url of `data` (RFC 4648 §5: the URL- and filename-safe alphabet),
@@ -117,22 +142,10 @@ const B64URL_INDEX = /* @__PURE__ */ (() => {
  */
 export function bytesToBase64url(data: Uint8Array): string {
   bytes('bytesToBase64url', 'data', data);
-  let out = '';
-  let i = 0;
-  for (; i + 2 < data.length; i += 3) {
-    const n = (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
-    out += B64URL[n >> 18]! + B64URL[(n >> 12) & 63]! + B64URL[(n >> 6) & 63]! + B64URL[n & 63]!;
-  }
-  const rest = data.length - i;
-  if (rest === 1) {
-    const n = data[i]! << 16;
-    out += B64URL[n >> 18]! + B64URL[(n >> 12) & 63]!;
-  } else if (rest === 2) {
-    const n = (data[i]! << 16) | (data[i + 1]! << 8);
-    out += B64URL[n >> 18]! + B64URL[(n >> 12) & 63]! + B64URL[(n >> 6) & 63]!;
-  }
-  return out;
+  return encodeBase64(data, B64URL, false);
 }
+
+const BASE64URL_NAMES: Base64Names = { where: 'base64urlToBytes: base64url', kind: 'base64url', last: 'character' };
 
 /**
  * The bytes of an unpadded base64url string (RFC 4648 §5). Strict, as
@@ -141,35 +154,12 @@ export function bytesToBase64url(data: Uint8Array): string {
  * every byte string has one encoding.
  */
 export function base64urlToBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const where = 'base64urlToBytes: base64url';
+  const { where } = BASE64URL_NAMES;
   if (typeof base64url !== 'string') throw new TypeError(`${where}: expected a string, got ${typeof base64url}`);
   const rest = base64url.length % 4;
   // One character holds 6 bits: never a whole byte.
   if (rest === 1) throw new RangeError(`${where}: ${base64url.length} characters is not a valid unpadded length`);
-  const out = new Uint8Array(((base64url.length - rest) / 4) * 3 + (rest === 0 ? 0 : rest - 1));
-  const digit = (i: number): number => {
-    const code = base64url.charCodeAt(i);
-    const value = code < 128 ? B64URL_INDEX[code]! : -1;
-    if (value < 0) throw new Error(`${where}: not a base64url character at index ${i}`);
-    return value;
-  };
-  let o = 0;
-  const end = base64url.length - rest;
-  for (let i = 0; i < end; i += 4) {
-    const n = (digit(i) << 18) | (digit(i + 1) << 12) | (digit(i + 2) << 6) | digit(i + 3);
-    out[o++] = n >> 16;
-    out[o++] = (n >> 8) & 255;
-    out[o++] = n & 255;
-  }
-  if (rest) {
-    const a = digit(end);
-    const b = digit(end + 1);
-    const c = rest === 3 ? digit(end + 2) : 0;
-    if ((rest === 2 ? b & 15 : c & 3) !== 0) throw new Error(`${where}: the last character has non-zero unused bits`);
-    out[o++] = (a << 2) | (b >> 4);
-    if (rest === 3) out[o++] = ((b & 15) << 4) | (c >> 2);
-  }
-  return out;
+  return decodeBase64(base64url, B64URL_INDEX, base64url.length - rest, rest, BASE64URL_NAMES);
 }
 
 const encoder = /* @__PURE__ */ new TextEncoder();

@@ -118,7 +118,7 @@ function secretCalls() {
   const password = new Uint8Array(24).map((_, i) => 0x70 + i);
   const message = new Uint8Array(100).fill(3);
   const large = new Uint8Array(1 << 20).fill(4);
-  const small = new Uint8Array(4096 - 64).fill(5); // the most a small hash/MAC call (wasm.ts SMALL_CALL_IO) hashes with a 32-byte key and output
+  const small = new Uint8Array(4096 - 64).fill(5); // the most a small hash/MAC call (wasm-abi.ts SMALL_CALL_IO) hashes with a 32-byte key and output
   const bob = S.box.keyPair(new Uint8Array(32).fill(9));
   const shared = S.box.before(bob.publicKey, key);
   const scalar = key.slice();
@@ -255,8 +255,8 @@ test('the shadow stack a call used is cleared, and every op stays within its cle
     assert.ok(seen.depths.size > 0, `${name}: the probe saw no call`);
     t.diagnostic(`${name}: ${[...seen.depths].map(([op, d]) => `${op} ${d} B`).join(', ')}`);
     for (const [op, d] of seen.depths) deepest.set(op, Math.max(deepest.get(op) ?? 0, d));
-    // An op deeper than its class's wipe (wasm.ts STACK_WIPE) leaves paint or its own data here.
-    assert.deepEqual(seen.uncleared, [], `${name}: stack bytes its calls used were not cleared (wasm.ts STACK_WIPE)`);
+    // An op deeper than its class's wipe (wasm-abi.ts STACK_WIPE) leaves paint or its own data here.
+    assert.deepEqual(seen.uncleared, [], `${name}: stack bytes its calls used were not cleared (wasm-abi.ts STACK_WIPE)`);
   }
   t.diagnostic(`deepest per op: ${[...deepest].sort(([, a], [, b]) => b - a).map(([op, d]) => `${op} ${d}`).join(', ')}`);
 });

@@ -63,7 +63,7 @@ async function runInChild() {
   if (isWasm) assert.ok(memories.length > 0, 'the wasm backend instantiated no WebAssembly.Memory we could observe');
 
   const MiB = 1024 * 1024;
-  // The backend replaces its instance when memory grew large (wasm.ts
+  // The backend replaces its instance when memory grew large (wasm-abi.ts
   // RECREATE_ABOVE): the newest memory is the live one.
   const wasmBytes = () => (memories.length ? memories[memories.length - 1].buffer.byteLength : 0);
   const settle = async () => {

@@ -16,9 +16,9 @@ import type { Backend } from './types.js';
 import { bundledWasm } from './bundled-wasm.js';
 import { envVar } from './host.js';
 import { loadNative } from './native.js';
-import { loadWasm as loadWasmBackend, loadWasmSync, requireWorker, type WasmSource } from './wasm.js';
+import { loadWasm as loadWasmBackend, loadWasmSync, requireWorker, type WasmSource } from './wasm-load.js';
 
-export type { WasmSource } from './wasm.js';
+export type { WasmSource } from './wasm-load.js';
 
 let current: Backend | undefined;
 let pending: Promise<void> | undefined;

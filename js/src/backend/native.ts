@@ -21,8 +21,8 @@
  *
  * Loading (the Node builds, ESM and CJS, of this same file, and src/ under
  * a TS runner). The addon is `SALINE_NATIVE_PATH` when set; else the
- * package's own `native/saline.node` (two directories up from this module
- * in every build: host.ts), then the per-platform package
+ * package's own `native/saline.node` (found by locate.ts, as the
+ * WebAssembly files are), then the per-platform package
  * (`saline-linux-x64-gnu` etc., resolved from this module like any
  * dependency). Nothing else is searched: never the user's project. It is
  * loaded with Node's `require` (createRequire from node:module, which the
@@ -44,6 +44,7 @@
 import type { Backend, CatalogEntry, Op, StreamHandle } from './types.js';
 import { nodeBuiltin } from './builtins.js';
 import { envVar, isNode, moduleUrl } from './host.js';
+import { ADDON_FILE, existingFiles, packageFilePath } from './locate.js';
 
 type Bytes = readonly (Uint8Array | null)[];
 
@@ -74,8 +75,6 @@ interface NativeStream {
   free(): void;
   readonly outputLength: number;
 }
-
-const ADDON_FILE = 'native/saline.node';
 
 let loaded: Backend | undefined;
 let failure: Error | undefined;
@@ -238,24 +237,34 @@ export function platformPackage(): string | undefined {
 }
 
 /**
- * Where the addon may be, in order: `SALINE_NATIVE_PATH` alone when set;
- * else the package's own `native/saline.node` (a build from source, `make
- * js-native`), then the platform package. Never anywhere else: in
- * particular not up the user's directory tree.
+ * The files the addon may be, in order: `SALINE_NATIVE_PATH` alone when
+ * set; else the package's own `native/saline.node` (a build from source,
+ * `make js-native`). The platform package comes after them (loadAddon).
  */
-function candidates(): { path?: string; pkg?: string }[] {
+function addonFiles(): string[] {
   const explicit = envVar('SALINE_NATIVE_PATH');
-  if (explicit) return [{ path: explicit }];
-  const found: { path?: string; pkg?: string }[] = [];
-  const base = moduleUrl();
-  const url = nodeBuiltin<{ fileURLToPath(url: string | URL): string }>('node:url');
-  if (base?.startsWith('file:') && url) found.push({ path: url.fileURLToPath(new URL('../../' + ADDON_FILE, base)) });
-  const pkg = platformPackage();
-  if (pkg) found.push({ pkg });
-  return found;
+  if (explicit) return [explicit];
+  const own = packageFilePath(ADDON_FILE);
+  return own === undefined ? [] : [own];
 }
 
 type NodeRequire = ((id: string) => unknown) & { resolve(id: string): string };
+
+/** The addon file: the first of `addonFiles()` that exists, else the platform package; or an Error listing where it looked. */
+function findAddon(load: NodeRequire): string {
+  const looked: string[] = [];
+  for (const path of existingFiles(addonFiles(), looked)) return path;
+  const pkg = envVar('SALINE_NATIVE_PATH') ? undefined : platformPackage();
+  if (pkg) {
+    try {
+      return load.resolve(pkg);
+    } catch {
+      looked.push(`package ${pkg} (not installed)`);
+    }
+  }
+  const platform = platformPackage() === undefined ? ' (no platform package is published for this platform)' : '';
+  throw new Error(`saline: native addon not found (looked at ${looked.join(', ')})${platform}; build it with js/scripts/build-native.sh or set SALINE_NATIVE_PATH`);
+}
 
 function loadAddon(): Addon {
   if (!isNode()) throw new Error('saline: the native addon needs Node.js');
@@ -266,37 +275,11 @@ function loadAddon(): Addon {
   // resolving from this module: a platform package is found in the
   // node_modules that hold this package.
   const load = nodeModule.createRequire(base);
-  const fs = nodeBuiltin<{ existsSync(path: string): boolean }>('node:fs');
-  const looked: string[] = [];
-  for (const { path, pkg } of candidates()) {
-    let target: string;
-    if (path !== undefined) {
-      let present = true;
-      try {
-        present = fs ? fs.existsSync(path) : true;
-      } catch {
-        // A sandbox refusing the check: let the load itself say why.
-      }
-      if (!present) {
-        looked.push(path);
-        continue;
-      }
-      target = path;
-    } else {
-      try {
-        target = load.resolve(pkg!);
-      } catch {
-        looked.push(`package ${pkg} (not installed)`);
-        continue;
-      }
-    }
-    try {
-      return load(target) as Addon;
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new Error(`saline: the native addon at ${target} failed to load: ${reason}`, { cause: error });
-    }
+  const target = findAddon(load);
+  try {
+    return load(target) as Addon;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`saline: the native addon at ${target} failed to load: ${reason}`, { cause: error });
   }
-  const platform = platformPackage() === undefined ? ' (no platform package is published for this platform)' : '';
-  throw new Error(`saline: native addon not found (looked at ${looked.join(', ')})${platform}; build it with js/scripts/build-native.sh or set SALINE_NATIVE_PATH`);
 }

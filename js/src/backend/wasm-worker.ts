@@ -2,12 +2,12 @@
  * The WebAssembly backend's worker: where `callAsync` runs (the KDFs'
  * `.async(...)`), so that a long Argon2 or scrypt never blocks the caller's
  * event loop. The main-thread side (spawning, the request table, fallbacks)
- * is `WorkerPool` in wasm.ts; this file is only what runs inside the worker.
+ * is `WorkerPool` in wasm-worker-pool.ts; this file is only what runs inside the worker.
  *
  * How it ships. This file is not an entry point of the package: scripts/
- * build.mjs bundles it (with the parts of wasm.ts it uses) into one
+ * build.mjs bundles it (with the parts of the backend it uses) into one
  * self-contained script and injects that script into the ESM and CJS builds
- * as the string constant `__SALINE_WASM_WORKER__`. wasm.ts starts it with
+ * as the string constant `__SALINE_WASM_WORKER__`. wasm-worker-pool.ts starts it with
  * `new Worker(code, { eval: true })` from node:worker_threads in Node and
  * from a Blob URL in browsers. So there is no second file to locate at run
  * time: it works the same from dist/esm, dist/cjs and any bundle made of
@@ -31,14 +31,15 @@
  *    BackendError code (or null for a JS error such as a TypeError).
  *
  * Memory. Linear memory only ever grows, and a worker lives long: the
- * backend itself (wasm.ts `backendOver`) frees a huge I/O buffer after each
+ * backend itself (wasm-instance.ts `WasmInstance`) frees a huge I/O buffer after each
  * call and replaces its instance by a fresh one once memory is above 32 MiB
  * (a large Argon2 `m` or scrypt `N * r`), and after a trap, exactly as on
  * the main thread.
  */
 import type { Backend, BackendError, Op } from './types.js';
 import { nodeBuiltin } from './builtins.js';
-import { createWasmBackend } from './wasm.js';
+import { isNode } from './host.js';
+import { createWasmBackend } from './wasm-load.js';
 
 /** main → worker */
 export type WorkerRequest =
@@ -115,10 +116,8 @@ function serve(post: Post): (request: WorkerRequest) => void {
   };
 }
 
-type Env = { process?: { versions?: { node?: string } } };
-
 function start(): void {
-  if ((globalThis as Env).process?.versions?.node) {
+  if (isNode()) {
     const port = nodeBuiltin<{ parentPort: NodePort | null }>('node:worker_threads')?.parentPort;
     if (!port) throw new Error('saline: the WebAssembly worker script must run in a worker thread');
     const handle = serve((message, transfer) => port.postMessage(message, transfer));

@@ -1,0 +1,198 @@
+/**
+ * The call ABI of crates/saline-wasm, seen from JS (the ABI itself is in
+ * that crate's README): the module's exports, the limits a call must keep,
+ * how much shadow stack is wiped after which call, the checks every byte
+ * argument passes, and the one import the module needs
+ * (`env.saline_random_fill`). The instance that uses them is
+ * wasm-instance.ts; wasm-load.ts makes it.
+ */
+import { ErrorCode, type BackendError } from './types.js';
+import { bufferOf, byteLengthOf, byteOffsetOf, dataViewBuffer, dataViewLength, dataViewOffset, isDetachedBuffer, isView, lengthOf, typedArrayTag } from '../intrinsics.js';
+import { nodeBuiltin } from './builtins.js';
+
+/** The raw exports of crates/saline-wasm. Pointers are i32: read them `>>> 0`. */
+export interface Exports {
+  readonly memory: WebAssembly.Memory;
+  saline_io_reserve(len: number): number;
+  saline_io_shrink(len: number): number;
+  saline_io_wipe(len: number): void;
+  saline_call(op: number, alg: number, descriptor: number): number;
+  /**
+   * `saline_call` for at most two byte arguments and one number, passed as
+   * parameters instead of a descriptor (crates/saline-wasm/src/abi.rs);
+   * absent from modules built before it, where `call` writes descriptors.
+   */
+  saline_call2?(op: number, alg: number, nBytes: number, aOffset: number, aLen: number, bOffset: number, bLen: number, nNums: number, num: number, outOffset: number, outCapacity: number): number;
+  saline_error_code(): number;
+  saline_error_ptr(): number;
+  saline_error_len(): number;
+  saline_stream_new(alg: number, descriptor: number): number;
+  saline_stream_update(handle: number, offset: number, len: number): number;
+  saline_stream_digest(handle: number, offset: number, capacity: number): number;
+  saline_stream_clone(handle: number): number;
+  saline_stream_reset(handle: number): number;
+  saline_stream_free(handle: number): void;
+  saline_catalog_ptr(): number;
+  saline_catalog_len(): number;
+  saline_out_of_memory(): number;
+  saline_backends_ptr(): number;
+  saline_backends_len(): number;
+  /** The shadow stack pointer: between calls, the top of the stack (crates/saline-wasm/build.rs). */
+  readonly __stack_pointer?: WebAssembly.Global;
+}
+
+/** Op.Hash (types.ts); a literal so this file needs no runtime import. */
+export const OP_HASH = 1;
+export const NULL_LEN = 0xffffffff;
+/** Byte arguments / numbers a descriptor may carry (crates/saline-wasm MAX_BYTES / MAX_NUMS). */
+export const MAX_BYTES = 8;
+export const MAX_NUMS = 8;
+/** After a call that needed more than this, the I/O buffer is freed and a small one reserved. */
+export const SHRINK_ABOVE = 16 * 1024 * 1024;
+/**
+ * Linear memory only grows. Once it is above this and no stream lives in
+ * it, the instance is replaced by a fresh one from the same module, so that
+ * one 256 MiB call (or 200,000 forgotten hashers, once collected) does not
+ * pin that much memory for the life of the page.
+ */
+export const RECREATE_ABOVE = 32 * 1024 * 1024;
+/**
+ * The most one call may lay out in the I/O buffer (inputs, output and
+ * descriptor): a Rust Vec on wasm32 holds at most 2^31 − 1 bytes. Larger
+ * data goes through the streaming API, which copies 1 MiB at a time.
+ */
+export const MAX_CALL_BYTES = 0x7fff0000;
+/**
+ * Shadow stack cleared after a call that touched a secret (the stack is
+ * free between calls; see crates/saline-wasm/src/wiping.rs), by class: the
+ * measured deepest op of the class plus a margin of at least a fifth. The
+ * wipe was a flat 24 KiB (32 KiB after asymmetric ops), about 0.35 µs of
+ * Poly1305's 0.45 µs overhead at 32 bytes (DESIGN "WebAssembly: per-call
+ * cost"). js/test/hostile-wasm.test.mjs paints the stack before each module
+ * call, reads the true depth before this wipe, and fails if the wipe left
+ * any byte the call reached; its diagnostics print the depths. Deepest op
+ * per class, SIMD / baseline builds:
+ * - one-shot hashes and MACs (Hash 1, Mac 2, MacVerify 3) using at most
+ *   SMALL_CALL_IO bytes of I/O: keyed BLAKE3 of 4 KiB 6,512 / 6,432 B, of
+ *   100 B 5,696 (HMAC-SHA3-256 6,248, HMAC-SHA-256 4,080, Poly1305 3,392);
+ * - every other call (ciphers, AEADs, curves, NaCl, KDFs, secretstream),
+ *   whatever its size: Argon2Hash 11,648 / 11,584 B (Argon2 11,136 with
+ *   m = 64 or 4096 KiB, ChaCha20/CTR 8,432); AEADs do not grow with the
+ *   message (AES-GCM 5,632 B at 100 B and 1 MiB);
+ * - keyed streams (`streamNew` builds the Hasher/Mac enum): 20,848 /
+ *   19,200 B; and larger hash/MAC calls, because BLAKE3's subtree recursion
+ *   grows about 430 B per doubling of the input (keyed BLAKE3 9,700 B at
+ *   1 MiB, 12,292 B at 64 MiB, so about 14.5 KiB at the 2 GiB call limit).
+ *   From 4 KiB of input on, the hash itself costs microseconds, so the
+ *   deeper wipe's 0.1-0.2 µs no longer shows.
+ */
+export const STACK_WIPE_SMALL_HASH_MAC = 8 * 1024;
+export const STACK_WIPE_CALL = 16 * 1024;
+export const STACK_WIPE_DEEP = 24 * 1024;
+/** I/O bytes (inputs, key, output) up to which a hash/MAC call is "small". */
+export const SMALL_CALL_IO = 4 * 1024;
+/** Ops (types.ts Op) below this code are the one-shot hashes and MACs: Hash 1, Mac 2, MacVerify 3. */
+export const FIRST_NON_HASH_OP = 4;
+export const SMALL_IO = 64 * 1024;
+/** Stream updates are copied through the I/O buffer in pieces of at most this. */
+export const UPDATE_CHUNK = 1024 * 1024;
+/** crypto.getRandomValues fills at most 65536 bytes per call. */
+const RANDOM_CHUNK = 65536;
+
+/** A BackendError thrown by this side of the ABI (the addon throws its own). */
+export class WasmBackendError extends Error implements BackendError {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.code = code;
+    this.name = 'BackendError';
+  }
+}
+
+/** "argument 2" for a position, else the name itself: built only for a message, never per call. */
+const argumentName = (what: string | number): string => (typeof what === 'number' ? `argument ${what}` : what);
+
+/**
+ * The argument as a genuine Uint8Array over exactly its bytes, or a
+ * TypeError: not a typed array or DataView, or over a detached buffer (which
+ * reads as length 0). Other typed arrays and DataViews are taken as their bytes.
+ */
+export function checkBytes(value: unknown, what: string | number): Uint8Array {
+  const tag = typedArrayTag(value);
+  if (tag === 'Uint8Array') {
+    if (lengthOf(value) === 0 && isDetachedBuffer(bufferOf(value))) throw new TypeError(`saline: ${argumentName(what)} is a view of a detached ArrayBuffer`);
+    return value as Uint8Array;
+  }
+  let buffer: ArrayBufferLike, offset: number, length: number;
+  if (tag !== undefined) {
+    [buffer, offset, length] = [bufferOf(value), byteOffsetOf(value), byteLengthOf(value)];
+  } else if (isView(value)) {
+    [buffer, offset, length] = [dataViewBuffer(value), dataViewOffset(value), dataViewLength(value)];
+  } else {
+    throw new TypeError(`saline: ${argumentName(what)} must be a Uint8Array`);
+  }
+  if (length === 0 && isDetachedBuffer(buffer)) throw new TypeError(`saline: ${argumentName(what)} is a view of a detached ArrayBuffer`);
+  return new Uint8Array(buffer, offset, length);
+}
+
+/**
+ * The argument arrays of one call: at most MAX_BYTES byte arguments and
+ * MAX_NUMS numbers, what a descriptor carries (checked the same way for a
+ * call here and a job for the worker, so both throw the same TypeError).
+ */
+export function checkArgumentCounts(bytes: readonly (Uint8Array | null)[], nums: readonly number[]): void {
+  if (!Array.isArray(bytes) || bytes.length > MAX_BYTES) throw new TypeError(`saline: at most ${MAX_BYTES} byte arguments`);
+  if (!Array.isArray(nums) || nums.length > MAX_NUMS) throw new TypeError(`saline: at most ${MAX_NUMS} numeric arguments`);
+}
+
+type Env = { crypto?: { getRandomValues<T extends ArrayBufferView>(array: T): T } };
+
+function randomSource(): Env['crypto'] {
+  const web = (globalThis as Env).crypto;
+  if (web && typeof web.getRandomValues === 'function') return web;
+  // Node 18 without the global: node:crypto's webcrypto.
+  return nodeBuiltin<{ webcrypto?: Env['crypto'] }>('node:crypto')?.webcrypto;
+}
+
+/**
+ * `crypto.getRandomValues` and its receiver, looked up once, when the first
+ * instance is made (module load), never per call: a page that replaces
+ * `crypto.getRandomValues` afterwards (or a wrapper around it) cannot make
+ * key generation return what it chooses. Null where there is none: every
+ * call that needs randomness then fails with a System error, never a fallback.
+ */
+let capturedRandom: { fill: (array: Uint8Array) => unknown; receiver: unknown } | null | undefined;
+
+function capturedRandomSource(): NonNullable<typeof capturedRandom> | null {
+  if (capturedRandom === undefined) {
+    const source = randomSource();
+    const fill = source?.getRandomValues;
+    capturedRandom = typeof fill === 'function' ? { fill: fill as (array: Uint8Array) => unknown, receiver: source } : null;
+  }
+  return capturedRandom;
+}
+
+/** The import object: `env.saline_random_fill`, bound to the memory once instantiated. */
+export function makeImports(): { imports: WebAssembly.Imports; bind(memory: WebAssembly.Memory): void } {
+  let memory: WebAssembly.Memory | undefined;
+  const random = capturedRandomSource();
+  const imports = {
+    env: {
+      saline_random_fill(ptr: number, len: number): number {
+        try {
+          if (!random || !memory) return 1;
+          const start = ptr >>> 0;
+          const end = start + (len >>> 0);
+          if (end > memory.buffer.byteLength) return 1;
+          for (let at = start; at < end; at += RANDOM_CHUNK) {
+            Reflect.apply(random.fill, random.receiver, [new Uint8Array(memory.buffer, at, Math.min(RANDOM_CHUNK, end - at))]);
+          }
+          return 0;
+        } catch {
+          return 1;
+        }
+      },
+    },
+  };
+  return { imports, bind: (m) => void (memory = m) };
+}
