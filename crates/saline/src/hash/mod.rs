@@ -236,8 +236,8 @@ impl Hasher {
     }
 
     /// Writes the digest of what was absorbed so far into `out`, leaving the
-    /// hasher as it was (hashlib's `digest()`). BLAKE3 finalizes in place;
-    /// the others finalize a fork of the state, which is wiped on drop.
+    /// hasher as it was (hashlib's `digest()`). BLAKE2 and BLAKE3 finalize
+    /// in place; the others finalize a fork of the state, wiped on drop.
     ///
     /// ```
     /// use saline::{hash::Hasher, Algorithm};
@@ -255,12 +255,18 @@ impl Hasher {
         match &self.state {
             // Measured in the Python binding, blake3(32 bytes).digest(): the
             // fork (a 1.9 KiB state) was half of the call.
-            State::Blake3(d) => {
-                d.finalize_xof().fill(out);
-                Ok(())
+            State::Blake3(d) => d.finalize_xof().fill(out),
+            State::Blake2b(d) => {
+                Error::check_length("output", Expected::Exactly(self.out_len), out.len())?;
+                d.digest_into(out);
             }
-            _ => self.clone().finalize_into(out),
+            State::Blake2s(d) => {
+                Error::check_length("output", Expected::Exactly(self.out_len), out.len())?;
+                d.digest_into(out);
+            }
+            _ => return self.clone().finalize_into(out),
         }
+        Ok(())
     }
 
     /// Writes the digest into `out`, consuming the hasher.
