@@ -183,7 +183,7 @@ impl Hasher {
             Algorithm::Shake256 => xof(State::Shake256(Default::default()))?,
             Algorithm::Blake2b => State::Blake2b(blake2::Blake2b::new(options, out_len)?),
             Algorithm::Blake2s => State::Blake2s(blake2::Blake2s::new(options, out_len)?),
-            Algorithm::Blake3 => State::Blake3(alloc::boxed::Box::new(blake3::new_hasher(options)?)),
+            Algorithm::Blake3 => State::Blake3(blake3::new_boxed_hasher(options)?),
             _ => unreachable!("expect_kind admitted only hashes"),
         };
         Ok(Hasher { algorithm, out_len, state })
