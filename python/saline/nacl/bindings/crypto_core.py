@@ -2,7 +2,7 @@
 semantics: scalar inputs are reduced mod L, point inputs must be valid)."""
 
 from saline.nacl import exceptions as exc
-from saline.nacl.bindings._common import algorithm, require_bytes, run
+from saline.nacl.bindings._common import algorithm, run
 from saline.nacl.exceptions import ensure
 
 has_crypto_core_ed25519 = True
