@@ -88,63 +88,10 @@ _CONSTRUCTORS: Dict[str, Callable[..., _Hash]] = {
 }
 
 
-_BLAKE3_ID = lookup("blake3")["id"]
-_PLAIN_BLAKE3 = _native.HashConstructor(_BLAKE3_ID, "blake3")
-_DEFAULT_THREADS = 1
-
-
-class blake3:
-    """BLAKE3 shaped like the `blake3` package: blake3(data, *, key=None,
-    derive_key_context=None, max_threads=1); digest(length=32)."""
-
-    __slots__ = ("_stream",)
-    name = "blake3"
-    digest_size = 32
-    block_size = 64
-    key_size = 32
-    AUTO = -1
-
-    def __init__(self, data: Any = b"", *, key: Any = None, derive_key_context: Any = None, max_threads: int = _DEFAULT_THREADS, usedforsecurity: bool = True) -> None:
-        if key is None and derive_key_context is None and max_threads is _DEFAULT_THREADS:
-            # The plain hash: nothing to check (measured in CPU time, 32 bytes
-            # one-shot: 1.03 µs through the checks and the general
-            # constructor, 0.73 µs this way). An identity test, so that 1.0
-            # or True still take the checks below.
-            self._stream = _PLAIN_BLAKE3(data)
-            return
-        if key is not None and derive_key_context is not None:
-            raise ParameterError("key and derive_key_context: expected at most one of them, got both")
-        if key is not None:
-            check_size(key, "key", {"exactly": 32})
-        if isinstance(derive_key_context, str):
-            derive_key_context = derive_key_context.encode("utf-8")
-        if not isinstance(max_threads, int) or (max_threads < 1 and max_threads != blake3.AUTO):
-            raise ParameterError(f"max_threads: expected a positive integer or blake3.AUTO, got {max_threads!r}")
-        # max_threads is accepted for compatibility; the core hashes on one
-        # thread (the blake3 crate's rayon feature is not enabled).
-        self._stream = _native.Stream(_BLAKE3_ID, data, [key, None, None, derive_key_context])
-
-    def update(self, data: Any) -> "blake3":
-        self._stream.update(data)
-        return self
-
-    def digest(self, length: int = 32, *, seek: int = 0) -> bytes:
-        if seek:
-            raise ParameterError(f"seek: only 0 is supported, got {seek!r}")
-        if not isinstance(length, int) or length < 0:
-            raise ParameterError(f"length: expected a non-negative integer, got {length!r}")
-        return self._stream.digest(length)
-
-    def hexdigest(self, length: int = 32, *, seek: int = 0) -> str:
-        return self.digest(length, seek=seek).hex()
-
-    def copy(self) -> "blake3":
-        clone = object.__new__(blake3)
-        clone._stream = self._stream.copy()
-        return clone
-
-    def reset(self) -> None:
-        self._stream.reset()
+# BLAKE3 shaped like the `blake3` package: blake3(data, *, key=None,
+# derive_key_context=None, max_threads=1); digest(length=32). A class of the
+# extension, checks included, so that a one-shot digest runs no Python frame.
+blake3 = _native.blake3
 
 
 # The spellings hashlib and the catalog use for each hash (as given, upper

@@ -68,12 +68,23 @@ def test_blake2_parameters(name):
         params = {"digest_size": size, "key": rand(RNG.randrange(0, info.MAX_KEY_SIZE + 1)), "salt": rand(RNG.randrange(0, info.SALT_SIZE + 1)), "person": rand(RNG.randrange(0, info.PERSON_SIZE + 1))}
         data = rand(RNG.choice(SIZES))
         assert getattr(saline, name)(data, **params).digest() == info(data, **params).digest()
+        # digest() mid-stream leaves the state as it was (finalized in place).
+        ours, theirs = getattr(saline, name)(data, **params), info(data, **params)
+        assert ours.digest() == theirs.digest()
+        ours.update(data)
+        theirs.update(data)
+        assert ours.digest() == theirs.digest()
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_blake3(size):
     data, key = rand(size), rand(32)
     assert saline.blake3(data).digest(length=size % 300) == blake3_package.blake3(data).digest(length=size % 300)
+    ours, theirs = saline.blake3(data, key=key), blake3_package.blake3(data, key=key)
+    assert ours.digest(length=size % 300) == theirs.digest(length=size % 300)
+    ours.update(data)
+    theirs.update(data)
+    assert ours.digest() == theirs.digest()
     assert saline.blake3(data, key=key).hexdigest() == blake3_package.blake3(data, key=key).hexdigest()
     assert saline.blake3(data, derive_key_context="saline test 2026").digest() == blake3_package.blake3(data, derive_key_context="saline test 2026").digest()
 

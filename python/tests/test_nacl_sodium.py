@@ -145,3 +145,12 @@ def test_aegis(name, size):
             decrypt(sealed[:-1] + bytes([sealed[-1] ^ 1]), aad, nonce, key)
         with pytest.raises(exc.CryptoError):
             decrypt(sealed[:31], aad, nonce, key)
+
+
+def test_sizes_read_from_the_catalog_are_libsodiums():
+    """The bindings take their *BYTES sizes from Saline's catalog rather than
+    copying them; each must still equal libsodium's (the *_MAX bounds are
+    platform- and version-dependent and stay out of this comparison)."""
+    sizes = [n for n in dir(theirs) if "BYTES" in n and not n.endswith("_MAX") and isinstance(getattr(theirs, n), int) and hasattr(ours, n)]
+    assert len(sizes) > 60
+    assert {n: getattr(ours, n) for n in sizes} == {n: getattr(theirs, n) for n in sizes}

@@ -99,6 +99,14 @@ def test_blake3_shape():
     assert len(h.digest(length=100)) == 100 and h.digest()[:8] == h.digest(length=8)
     with pytest.raises(ValueError):
         saline.blake3(key=bytes(32), derive_key_context="ctx")
+    # The blake3 package's class attributes, copy() and reset().
+    assert (saline.blake3.name, saline.blake3.digest_size, saline.blake3.block_size, saline.blake3.key_size) == ("blake3", 32, 64, 32)
+    fork = h.copy()
+    h.update(b"more")
+    assert fork.digest() == saline.blake3(b"abcdef").digest() != h.digest()
+    h.reset()
+    assert h.digest() == saline.blake3().digest()
+    assert h.hexdigest(length=4) == saline.blake3().digest()[:4].hex()
 
 
 def _progress_while(work) -> int:

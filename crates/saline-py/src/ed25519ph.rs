@@ -8,7 +8,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use saline::sodium::sign;
 
-use crate::{guard, to_py_err, RELEASE_GIL_AT};
+use crate::errors::{guard, to_py_err};
+use crate::RELEASE_GIL_AT;
 
 /// The message absorbed so far, as a SHA-512 state.
 #[pyclass(name = "Ed25519phState", module = "saline._native")]

@@ -102,6 +102,13 @@ macro_rules! blake2_variant {
                 self.reset();
             }
 
+            /// Writes the digest of what was absorbed so far (its length was
+            /// checked by the caller), leaving the state as it was: the
+            /// crate finalizes a copy of its buffer and words, not the state.
+            pub fn digest_into(&self, out: &mut [u8]) {
+                out.copy_from_slice(self.state.finalize().as_bytes());
+            }
+
             /// Starts over with the same parameters (the key block is re-absorbed).
             pub fn reset(&mut self) {
                 self.state = self.params.to_state();

@@ -47,3 +47,18 @@ def run_into(op: str, entry: Optional[Dict[str, Any]], inputs: list, nums: list,
 
 def algorithm(name: str) -> Dict[str, Any]:
     return lookup(name)
+
+
+# libsodium's sizes are the catalog's (crates/saline/src/catalog.rs), read
+# here rather than copied: the *_BYTES constants of every bindings module.
+
+
+def key_bytes(entry: Dict[str, Any]) -> int:
+    """The key size: the catalog's exact size, or the largest it accepts
+    (AES-GCM's 32, the only size libsodium's crypto_aead_aes256gcm takes)."""
+    rule = entry["key"]
+    return rule["exactly"] if "exactly" in rule else max(rule["oneOf"])
+
+
+def nonce_bytes(entry: Dict[str, Any]) -> int:
+    return entry["nonce"]["exactly"]

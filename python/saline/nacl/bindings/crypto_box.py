@@ -3,23 +3,28 @@
 from typing import Tuple
 
 from saline.nacl import exceptions as exc
-from saline.nacl.bindings._common import algorithm, require_bytes, require_len, run
+from saline.nacl.bindings._common import algorithm, key_bytes, nonce_bytes, require_bytes, require_len, run
 from saline.nacl.bindings.crypto_secretbox import crypto_secretbox_open_easy, crypto_secretbox_easy
 
-crypto_box_SECRETKEYBYTES = 32
-crypto_box_PUBLICKEYBYTES = 32
-crypto_box_SEEDBYTES = 32
-crypto_box_NONCEBYTES = 24
-crypto_box_ZEROBYTES = 32
+_BOX, _SEALED_BOX = algorithm("crypto_box"), algorithm("crypto_box_seal")
+
+# Curve25519 keys and seeds, and the shared key of crypto_box_beforenm, are
+# all the catalog's key size.
+crypto_box_SECRETKEYBYTES = key_bytes(_BOX)
+crypto_box_PUBLICKEYBYTES = key_bytes(_BOX)
+crypto_box_SEEDBYTES = key_bytes(_BOX)
+crypto_box_BEFORENMBYTES = key_bytes(_BOX)
+crypto_box_NONCEBYTES = nonce_bytes(_BOX)
+crypto_box_MACBYTES = _BOX["tagLength"]
+crypto_box_SEALBYTES = _SEALED_BOX["tagLength"]
+# NaCl's padded layout (crypto_box.h), as crypto_secretbox's.
 crypto_box_BOXZEROBYTES = 16
-crypto_box_BEFORENMBYTES = 32
-crypto_box_SEALBYTES = 48
-crypto_box_MACBYTES = 16
+crypto_box_ZEROBYTES = crypto_box_BOXZEROBYTES + crypto_box_MACBYTES
 crypto_box_MESSAGEBYTES_MAX = 2**64 - 1 - crypto_box_MACBYTES
 
 
 def crypto_box_keypair() -> Tuple[bytes, bytes]:
-    pair = run("BoxKeyPair", None, [None], [], 64)
+    pair = run("BoxKeyPair", None, [None], [], crypto_box_PUBLICKEYBYTES + crypto_box_SECRETKEYBYTES)
     return pair[:32], pair[32:]
 
 
@@ -27,7 +32,7 @@ def crypto_box_seed_keypair(seed: bytes) -> Tuple[bytes, bytes]:
     require_bytes(seed, "seed")
     if len(seed) != crypto_box_SEEDBYTES:
         raise exc.ValueError("Invalid seed")
-    pair = run("BoxKeyPair", None, [seed], [], 64)
+    pair = run("BoxKeyPair", None, [seed], [], crypto_box_PUBLICKEYBYTES + crypto_box_SECRETKEYBYTES)
     return pair[:32], pair[32:]
 
 
@@ -38,7 +43,7 @@ def _keys(pk: bytes, sk: bytes) -> None:
 
 def crypto_box_beforenm(pk: bytes, sk: bytes) -> bytes:
     _keys(pk, sk)
-    return run("BoxBefore", None, [pk, sk], [], 32, "Unexpected library error", exc.RuntimeError)
+    return run("BoxBefore", None, [pk, sk], [], crypto_box_BEFORENMBYTES, "Unexpected library error", exc.RuntimeError)
 
 
 def crypto_box_easy_afternm(message: bytes, nonce: bytes, k: bytes) -> bytes:

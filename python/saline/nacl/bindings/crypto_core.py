@@ -2,14 +2,15 @@
 semantics: scalar inputs are reduced mod L, point inputs must be valid)."""
 
 from saline.nacl import exceptions as exc
-from saline.nacl.bindings._common import require_bytes, run
+from saline.nacl.bindings._common import algorithm, run
 from saline.nacl.exceptions import ensure
 
 has_crypto_core_ed25519 = True
-crypto_core_ed25519_BYTES = 32
-crypto_core_ed25519_UNIFORMBYTES = 32
-crypto_core_ed25519_SCALARBYTES = 32
-crypto_core_ed25519_NONREDUCEDSCALARBYTES = 64
+_GROUP = algorithm("crypto_core_ed25519")["constants"]
+crypto_core_ed25519_BYTES = _GROUP["BYTES"]
+crypto_core_ed25519_UNIFORMBYTES = _GROUP["UNIFORMBYTES"]
+crypto_core_ed25519_SCALARBYTES = _GROUP["SCALARBYTES"]
+crypto_core_ed25519_NONREDUCEDSCALARBYTES = _GROUP["NONREDUCEDSCALARBYTES"]
 
 # L - 1, little-endian (RFC 8032 §5.1: L = 2^252 + 27742317777372353535851937790883648493).
 _L_MINUS_ONE = (2**252 + 27742317777372353535851937790883648493 - 1).to_bytes(32, "little")

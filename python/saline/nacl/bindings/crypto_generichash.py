@@ -5,17 +5,20 @@ from saline.nacl import exceptions as exc
 from saline.nacl.bindings._common import algorithm, run
 from saline.nacl.exceptions import ensure
 
+_BLAKE2B = algorithm("crypto_generichash")
+
+# The largest sizes are BLAKE2b's (the catalog's); the defaults and minimums
+# are libsodium's choices (crypto_generichash_blake2b.h), as are the 16-byte
+# salt and personalization of RFC 7693's parameter block (§2.8).
 crypto_generichash_BYTES = 32
 crypto_generichash_BYTES_MIN = 16
-crypto_generichash_BYTES_MAX = 64
+crypto_generichash_BYTES_MAX = _BLAKE2B["maxOutputLength"]
 crypto_generichash_KEYBYTES = 32
 crypto_generichash_KEYBYTES_MIN = 16
-crypto_generichash_KEYBYTES_MAX = 64
+crypto_generichash_KEYBYTES_MAX = _BLAKE2B["key"]["max"]
 crypto_generichash_SALTBYTES = 16
 crypto_generichash_PERSONALBYTES = 16
 crypto_generichash_STATEBYTES = 384
-
-_BLAKE2B = algorithm("blake2b")
 
 
 def _checkparams(digest_size: int, key: bytes, salt: bytes, person: bytes) -> None:

@@ -2,11 +2,11 @@
 
 from saline.nacl.bindings._common import algorithm, require_bytes, run
 
-crypto_hash_BYTES = 64
-crypto_hash_sha256_BYTES = 32
-crypto_hash_sha512_BYTES = 64
+_SHA256, _SHA512 = algorithm("crypto_hash_sha256"), algorithm("crypto_hash_sha512")
 
-_SHA256, _SHA512 = algorithm("sha256"), algorithm("sha512")
+crypto_hash_sha256_BYTES = _SHA256["outputLength"]
+crypto_hash_sha512_BYTES = _SHA512["outputLength"]
+crypto_hash_BYTES = crypto_hash_sha512_BYTES
 
 
 def crypto_hash(message: bytes) -> bytes:
@@ -15,9 +15,9 @@ def crypto_hash(message: bytes) -> bytes:
 
 def crypto_hash_sha256(message: bytes) -> bytes:
     require_bytes(message, "message")
-    return run("Hash", _SHA256, [message], [32], 32)
+    return run("Hash", _SHA256, [message], [crypto_hash_sha256_BYTES], crypto_hash_sha256_BYTES)
 
 
 def crypto_hash_sha512(message: bytes) -> bytes:
     require_bytes(message, "message")
-    return run("Hash", _SHA512, [message], [64], 64)
+    return run("Hash", _SHA512, [message], [crypto_hash_sha512_BYTES], crypto_hash_sha512_BYTES)

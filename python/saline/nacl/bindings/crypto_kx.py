@@ -5,13 +5,14 @@ checks: a wrong length is a TypeError, as in PyNaCl."""
 from typing import Tuple
 
 from saline.nacl import exceptions as exc
-from saline.nacl.bindings._common import run
+from saline.nacl.bindings._common import algorithm, key_bytes, run
 from saline.nacl.exceptions import ensure
 
-crypto_kx_PUBLIC_KEY_BYTES = 32
-crypto_kx_SECRET_KEY_BYTES = 32
-crypto_kx_SEED_BYTES = 32
-crypto_kx_SESSION_KEY_BYTES = 32
+_KX = algorithm("crypto_kx")
+crypto_kx_PUBLIC_KEY_BYTES = key_bytes(_KX)
+crypto_kx_SECRET_KEY_BYTES = key_bytes(_KX)
+crypto_kx_SEED_BYTES = key_bytes(_KX)
+crypto_kx_SESSION_KEY_BYTES = _KX["outputLength"]
 
 
 def _require(value: bytes, size: int, what: str) -> None:

@@ -1,27 +1,29 @@
 """crypto_scalarmult: X25519 (RFC 7748)."""
 
 from saline.nacl import exceptions as exc
-from saline.nacl.bindings._common import require_len, run
+from saline.nacl.bindings._common import algorithm, key_bytes, require_len, run
 
-crypto_scalarmult_BYTES = 32
-crypto_scalarmult_SCALARBYTES = 32
+_X25519 = algorithm("crypto_scalarmult")
+crypto_scalarmult_BYTES = _X25519["outputLength"]
+crypto_scalarmult_SCALARBYTES = key_bytes(_X25519)
 
 
 def crypto_scalarmult_base(n: bytes) -> bytes:
     require_len(n, crypto_scalarmult_SCALARBYTES, "Invalid length of scalar")
-    return run("X25519PublicKey", None, [n], [], 32)
+    return run("X25519PublicKey", None, [n], [], crypto_scalarmult_BYTES)
 
 
 def crypto_scalarmult(n: bytes, p: bytes) -> bytes:
     """X25519; an all-zero result (a small-order ``p``) is refused, as libsodium does."""
     require_len(n, crypto_scalarmult_SCALARBYTES, "Invalid length of scalar")
     require_len(p, crypto_scalarmult_BYTES, "Invalid length of point")
-    return run("X25519Shared", None, [n, p], [], 32, "Unexpected library error", exc.RuntimeError)
+    return run("X25519Shared", None, [n, p], [], crypto_scalarmult_BYTES, "Unexpected library error", exc.RuntimeError)
 
 
 has_crypto_scalarmult_ed25519 = True
-crypto_scalarmult_ed25519_BYTES = 32
-crypto_scalarmult_ed25519_SCALARBYTES = 32
+_ED25519_GROUP = algorithm("crypto_scalarmult_ed25519")["constants"]
+crypto_scalarmult_ed25519_BYTES = _ED25519_GROUP["BYTES"]
+crypto_scalarmult_ed25519_SCALARBYTES = _ED25519_GROUP["SCALARBYTES"]
 
 
 def _ed25519_scalar(n: bytes, clamp: bool) -> bytes:
@@ -56,7 +58,7 @@ def _ed25519_mul(n: bytes, p: bytes, clamp: bool) -> bytes:
     ensure(isinstance(p, bytes) and len(p) == crypto_scalarmult_ed25519_BYTES, "Input must be a crypto_scalarmult_ed25519_BYTES long bytes sequence", raising=exc.TypeError)
     if not crypto_core_ed25519_is_valid_point(p):
         raise exc.RuntimeError("Unexpected library error")
-    return _checked_result(run("PointMul", None, [p, s], [], 32, "Unexpected library error", exc.RuntimeError))
+    return _checked_result(run("PointMul", None, [p, s], [], crypto_scalarmult_ed25519_BYTES, "Unexpected library error", exc.RuntimeError))
 
 
 def crypto_scalarmult_ed25519(n: bytes, p: bytes) -> bytes:
@@ -68,8 +70,8 @@ def crypto_scalarmult_ed25519_noclamp(n: bytes, p: bytes) -> bytes:
 
 
 def crypto_scalarmult_ed25519_base(n: bytes) -> bytes:
-    return _checked_result(run("PointMulBase", None, [_ed25519_scalar(n, clamp=True)], [], 32))
+    return _checked_result(run("PointMulBase", None, [_ed25519_scalar(n, clamp=True)], [], crypto_scalarmult_ed25519_BYTES))
 
 
 def crypto_scalarmult_ed25519_base_noclamp(n: bytes) -> bytes:
-    return _checked_result(run("PointMulBase", None, [_ed25519_scalar(n, clamp=False)], [], 32))
+    return _checked_result(run("PointMulBase", None, [_ed25519_scalar(n, clamp=False)], [], crypto_scalarmult_ed25519_BYTES))

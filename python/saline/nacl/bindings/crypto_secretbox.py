@@ -1,16 +1,18 @@
 """crypto_secretbox: XSalsa20-Poly1305 (libsodium's names and layouts)."""
 
 from saline.nacl import exceptions as exc
-from saline.nacl.bindings._common import algorithm, require_len, run
+from saline.nacl.bindings._common import algorithm, key_bytes, nonce_bytes, require_len, run
 
-crypto_secretbox_KEYBYTES = 32
-crypto_secretbox_NONCEBYTES = 24
-crypto_secretbox_ZEROBYTES = 32
+_XSALSA20_POLY1305 = algorithm("crypto_secretbox")
+
+crypto_secretbox_KEYBYTES = key_bytes(_XSALSA20_POLY1305)
+crypto_secretbox_NONCEBYTES = nonce_bytes(_XSALSA20_POLY1305)
+crypto_secretbox_MACBYTES = _XSALSA20_POLY1305["tagLength"]
+# NaCl's padded layout (crypto_secretbox.h): BOXZEROBYTES zero bytes before
+# the tag, ZEROBYTES before the message.
 crypto_secretbox_BOXZEROBYTES = 16
-crypto_secretbox_MACBYTES = 16
+crypto_secretbox_ZEROBYTES = crypto_secretbox_BOXZEROBYTES + crypto_secretbox_MACBYTES
 crypto_secretbox_MESSAGEBYTES_MAX = 2**64 - 1 - crypto_secretbox_MACBYTES
-
-_XSALSA20_POLY1305 = algorithm("xsalsa20-poly1305")
 
 
 def _check(nonce: bytes, key: bytes) -> None:

@@ -11,12 +11,14 @@ from typing import Optional, Tuple
 
 from saline import _core
 from saline.nacl import exceptions as exc
-from saline.nacl.bindings._common import run_into
+from saline.nacl.bindings._common import algorithm, key_bytes, nonce_bytes, run_into
 from saline.nacl.exceptions import ensure
 
-crypto_secretstream_xchacha20poly1305_ABYTES = 17
-crypto_secretstream_xchacha20poly1305_HEADERBYTES = 24
-crypto_secretstream_xchacha20poly1305_KEYBYTES = 32
+_SECRETSTREAM = algorithm("crypto_secretstream_xchacha20poly1305")
+# ABYTES: the 16-byte Poly1305 tag and the encrypted tag byte.
+crypto_secretstream_xchacha20poly1305_ABYTES = _SECRETSTREAM["tagLength"]
+crypto_secretstream_xchacha20poly1305_HEADERBYTES = nonce_bytes(_SECRETSTREAM)
+crypto_secretstream_xchacha20poly1305_KEYBYTES = key_bytes(_SECRETSTREAM)
 # libsodium: min(SIZE_MAX - ABYTES, 64 · (2^32 - 2)), the 32-bit block counter's reach.
 crypto_secretstream_xchacha20poly1305_MESSAGEBYTES_MAX = 64 * (2**32 - 2)
 crypto_secretstream_xchacha20poly1305_STATEBYTES = 52

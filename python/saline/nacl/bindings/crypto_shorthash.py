@@ -2,20 +2,20 @@
 (siphashx24) output, keyed with 16 bytes."""
 
 from saline.nacl import exceptions as exc
-from saline.nacl.bindings._common import algorithm, require_bytes, run
+from saline.nacl.bindings._common import algorithm, key_bytes, require_bytes, run
 
-BYTES = 8
-KEYBYTES = 16
-XBYTES = 16
-XKEYBYTES = 16
+_SIPHASH24 = algorithm("crypto_shorthash_siphash24")
+_SIPHASHX24 = algorithm("crypto_shorthash_siphashx24")
+
+BYTES = _SIPHASH24["outputLength"]
+KEYBYTES = key_bytes(_SIPHASH24)
+XBYTES = _SIPHASHX24["outputLength"]
+XKEYBYTES = key_bytes(_SIPHASHX24)
 crypto_shorthash_siphash24_BYTES = BYTES
 crypto_shorthash_siphash24_KEYBYTES = KEYBYTES
 crypto_shorthash_siphashx24_BYTES = XBYTES
 crypto_shorthash_siphashx24_KEYBYTES = XKEYBYTES
 has_crypto_shorthash_siphashx24 = True
-
-_SIPHASH24 = algorithm("siphash-2-4")
-_SIPHASHX24 = algorithm("siphashx-2-4")
 
 
 def crypto_shorthash_siphash24(data: bytes, key: bytes) -> bytes:

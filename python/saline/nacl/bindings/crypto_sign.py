@@ -6,27 +6,34 @@ from typing import Tuple
 from saline import _native
 from saline._core import ParameterError
 from saline.nacl import exceptions as exc
-from saline.nacl.bindings._common import require_bytes, run
+from saline.nacl.bindings._common import algorithm, key_bytes, require_bytes, run
 
-crypto_sign_BYTES = 64
-crypto_sign_SEEDBYTES = 32
-crypto_sign_PUBLICKEYBYTES = 32
-crypto_sign_SECRETKEYBYTES = 64
-crypto_sign_curve25519_BYTES = 32
+_ED25519, _X25519 = algorithm("crypto_sign"), algorithm("crypto_scalarmult")
+
+crypto_sign_BYTES = _ED25519["outputLength"]
+crypto_sign_SEEDBYTES = key_bytes(_ED25519)
+crypto_sign_PUBLICKEYBYTES = key_bytes(_ED25519)
+# libsodium's secret key is the seed followed by the public key.
+crypto_sign_SECRETKEYBYTES = crypto_sign_SEEDBYTES + crypto_sign_PUBLICKEYBYTES
+crypto_sign_curve25519_BYTES = _X25519["outputLength"]
+# The size of libsodium's crypto_sign_ed25519ph_state (a SHA-512 state).
 crypto_sign_ed25519ph_STATEBYTES = 208
 
 
+def _split_pair(pair: bytes) -> Tuple[bytes, bytes]:
+    """(public key, secret key) from the operation's secret key ‖ public key."""
+    return pair[crypto_sign_SECRETKEYBYTES:], pair[:crypto_sign_SECRETKEYBYTES]
+
+
 def crypto_sign_keypair() -> Tuple[bytes, bytes]:
-    pair = run("Ed25519KeyPair", None, [None], [], 96)
-    return pair[64:], pair[:64]
+    return _split_pair(run("Ed25519KeyPair", None, [None], [], crypto_sign_SECRETKEYBYTES + crypto_sign_PUBLICKEYBYTES))
 
 
 def crypto_sign_seed_keypair(seed: bytes) -> Tuple[bytes, bytes]:
     require_bytes(seed, "seed")
     if len(seed) != crypto_sign_SEEDBYTES:
         raise exc.ValueError("Invalid seed")
-    pair = run("Ed25519KeyPair", None, [seed], [], 96)
-    return pair[64:], pair[:64]
+    return _split_pair(run("Ed25519KeyPair", None, [seed], [], crypto_sign_SECRETKEYBYTES + crypto_sign_PUBLICKEYBYTES))
 
 
 def crypto_sign(message: bytes, sk: bytes) -> bytes:
@@ -47,7 +54,7 @@ def crypto_sign_ed25519_pk_to_curve25519(public_key_bytes: bytes) -> bytes:
     if len(public_key_bytes) != crypto_sign_PUBLICKEYBYTES:
         raise exc.ValueError("Invalid curve public key")
     try:
-        return run("Ed25519ToX25519Public", None, [public_key_bytes], [], 32)
+        return run("Ed25519ToX25519Public", None, [public_key_bytes], [], crypto_sign_curve25519_BYTES)
     except exc.ValueError:
         raise exc.RuntimeError("Unexpected library error") from None
 
@@ -55,7 +62,7 @@ def crypto_sign_ed25519_pk_to_curve25519(public_key_bytes: bytes) -> bytes:
 def crypto_sign_ed25519_sk_to_curve25519(secret_key_bytes: bytes) -> bytes:
     if len(secret_key_bytes) != crypto_sign_SECRETKEYBYTES:
         raise exc.ValueError("Invalid curve secret key")
-    return run("Ed25519ToX25519Secret", None, [secret_key_bytes], [], 32)
+    return run("Ed25519ToX25519Secret", None, [secret_key_bytes], [], crypto_sign_curve25519_BYTES)
 
 
 def crypto_sign_ed25519_sk_to_pk(secret_key_bytes: bytes) -> bytes:

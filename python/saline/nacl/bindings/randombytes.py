@@ -6,7 +6,7 @@ from saline.nacl import exceptions as exc
 from saline.nacl.bindings._common import algorithm, run
 from saline.nacl.exceptions import ensure
 
-randombytes_SEEDBYTES = 32
+randombytes_SEEDBYTES = algorithm("randombytes_buf_deterministic")["constants"]["SEEDBYTES"]
 _CHACHA20 = algorithm("chacha20")
 _NONCE = b"LibsodiumDRG"
 

@@ -1,0 +1,56 @@
+//! The extension's exception classes and the mapping from saline's errors
+//! to them; `guard`, which turns a panic into a Python exception.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyException, PyOSError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+
+create_exception!(
+    _native,
+    InvalidTag,
+    PyException,
+    "A tag, MAC or signature did not verify; no plaintext was released (pyca's InvalidTag)."
+);
+create_exception!(
+    _native,
+    ParameterError,
+    PyValueError,
+    "A length, size or numeric parameter is out of range, or an encoding is malformed; the message names the parameter, what it expects and what it got."
+);
+create_exception!(
+    _native,
+    ArgumentTypeError,
+    PyTypeError,
+    "An argument has the wrong type (for example a str where bytes are expected); the message names the parameter."
+);
+create_exception!(
+    _native,
+    RandomSourceError,
+    PyOSError,
+    "The operating system's random source failed; Saline never falls back to a weaker one."
+);
+
+/// The Python exception for a saline error, by its kind.
+pub(crate) fn to_py_err(error: &saline::Error) -> PyErr {
+    let message = error.to_string();
+    match saline_ops::error_code(error) {
+        saline_ops::ERROR_VERIFICATION => InvalidTag::new_err(message),
+        saline_ops::ERROR_SYSTEM => RandomSourceError::new_err(message),
+        _ => ParameterError::new_err(message),
+    }
+}
+
+pub(crate) fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| {
+        let text = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_owned());
+        Err(PyRuntimeError::new_err(format!(
+            "saline: internal error (panic): {text}"
+        )))
+    })
+}
