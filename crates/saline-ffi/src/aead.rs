@@ -22,7 +22,7 @@ static AEADS: Handles<Aead> = Handles::new("aead", 2);
 
 /// Keys AEAD `alg` (a `SALINE_ALG_*` id of kind "aead") with
 /// `key[..key_len]` and stores its handle in `*aead`. A key of the wrong
-/// length is `SALINE_STATUS_RANGE`; a non-AEAD id `SALINE_STATUS_VALUE`.
+/// length is `SALINE_STATUS_RANGE`; a non-AEAD id `SALINE_STATUS_UNSUPPORTED`.
 ///
 /// Ownership: the handle belongs to the caller until [`saline_aead_free`];
 /// the key is copied (and the copy wiped on free).

@@ -1083,20 +1083,25 @@ impl Stream {
 
 /// A length or numeric parameter out of range.
 pub const ERROR_RANGE: u32 = 1;
-/// A malformed encoding, unknown name or unsupported option.
+/// A malformed encoding.
 pub const ERROR_VALUE: u32 = 2;
 /// A tag or signature did not verify.
 pub const ERROR_VERIFICATION: u32 = 3;
 /// The system failed: the random source, or memory for an output.
 pub const ERROR_SYSTEM: u32 = 4;
+/// An unknown algorithm name or id, or an option the algorithm does not
+/// take. Before it had its own code these were `ERROR_VALUE`, and the JS API
+/// told them apart by parsing the message (issue 15).
+pub const ERROR_UNSUPPORTED: u32 = 5;
 
 /// The error classes as `(name, code, meaning)`, for bindings that generate
 /// their constant tables (js/src/backend/generated.ts).
 pub const ERROR_CLASSES: &[(&str, u32, &str)] = &[
     ("Range", ERROR_RANGE, "A length or numeric parameter out of range: the API throws RangeError."),
-    ("Value", ERROR_VALUE, "A malformed encoding, unknown name or unsupported option: Error (TypeError for unknown names)."),
+    ("Value", ERROR_VALUE, "A malformed encoding: Error."),
     ("Verification", ERROR_VERIFICATION, "A tag or signature did not verify: Error(\"... verification failed\")."),
     ("System", ERROR_SYSTEM, "The system failed: the random source, or memory for an output."),
+    ("Unsupported", ERROR_UNSUPPORTED, "An unknown algorithm name or id, or an option the algorithm does not take: TypeError."),
 ];
 
 /// Error codes for bindings that pass a number across the boundary: one of
@@ -1107,6 +1112,7 @@ pub fn error_code(error: &Error) -> u32 {
         saline::ErrorKind::Value => ERROR_VALUE,
         saline::ErrorKind::Verification => ERROR_VERIFICATION,
         saline::ErrorKind::System => ERROR_SYSTEM,
+        saline::ErrorKind::Unsupported => ERROR_UNSUPPORTED,
     }
 }
 

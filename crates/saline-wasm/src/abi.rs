@@ -286,7 +286,8 @@ pub extern "C" fn saline_call2(
     }
 }
 
-/// The error class of the last failure: 1 range, 2 value, 3 verification, 4 system.
+/// The error class of the last failure: 1 range, 2 value, 3 verification, 4 system,
+/// 5 unsupported (`saline_ops::error_code`).
 #[no_mangle]
 pub extern "C" fn saline_error_code() -> u32 {
     state().error_code
