@@ -30,6 +30,7 @@ use std::ptr::{self, NonNull};
 use napi::bindgen_prelude::{Env, Object, Unknown};
 use napi::{sys, JsValue, Status};
 use napi_derive::napi;
+use saline_ops::handles::{HandleLayout, HandleTable};
 use saline_ops::{Args, Stream};
 use zeroize::Zeroize;
 
@@ -832,72 +833,47 @@ unsafe extern "C" fn js_backends(
 // class below) costs ~2 KB of native memory that Node 20 only releases when
 // the event loop turns (N-API finalizers are deferred), which a synchronous
 // loop of 200k create/free cycles turned into ~400 MB of RSS; a handle costs
-// nothing once freed. A handle is `generation * 2^24 + index`, so a stale
-// handle is recognised instead of reaching a reused slot.
+// nothing once freed. The table is saline-ops' `HandleTable` (the one every
+// binding uses): a handle is `generation * 2^24 + index`, so a stale handle
+// is recognised instead of reaching a reused slot, and it stays below 2^53,
+// exact as a JS number.
 
-const INDEX_BITS: u32 = 24;
-const INDEX_MASK: u64 = (1 << INDEX_BITS) - 1;
-const GENERATION_MASK: u32 = (1 << 28) - 1;
+const STREAM_HANDLES: HandleLayout = HandleLayout {
+    index_bits: 24,
+    tag_bits: 0,
+    tag: 0,
+    generation_bits: 28,
+};
 
-struct Slot {
-    generation: u32,
-    state: Option<Box<Stream>>,
-}
+struct Slab(HandleTable<Box<Stream>>);
 
-#[derive(Default)]
-struct Slab {
-    slots: Vec<Slot>,
-    vacant: Vec<u32>,
+impl Default for Slab {
+    fn default() -> Slab {
+        Slab(HandleTable::new(STREAM_HANDLES))
+    }
 }
 
 impl Slab {
     fn insert(&mut self, state: Stream) -> Result<f64, Fail> {
-        let index = match self.vacant.pop() {
-            Some(index) => index,
-            None => {
-                if self.slots.len() as u64 > INDEX_MASK {
-                    return Err(Fail::Saline {
-                        code: saline_ops::ERROR_SYSTEM,
-                        message: "stream: too many live streams".into(),
-                    });
-                }
-                self.slots.push(Slot {
-                    generation: 0,
-                    state: None,
-                });
-                (self.slots.len() - 1) as u32
-            }
-        };
-        let slot = &mut self.slots[index as usize];
-        slot.state = Some(Box::new(state));
-        Ok((u64::from(slot.generation) << INDEX_BITS | u64::from(index)) as f64)
+        match self.0.insert(Box::new(state)) {
+            Ok(handle) => Ok(handle as f64),
+            Err(_) => Err(Fail::Saline {
+                code: saline_ops::ERROR_SYSTEM,
+                message: "stream: too many live streams".into(),
+            }),
+        }
     }
 
     fn get(&mut self, handle: u64) -> Result<&mut Stream, Fail> {
-        let index = (handle & INDEX_MASK) as usize;
-        let generation = (handle >> INDEX_BITS) as u32;
-        match self.slots.get_mut(index) {
-            Some(Slot {
-                generation: g,
-                state: Some(state),
-            }) if *g == generation => Ok(state),
-            _ => Err(freed()),
+        match self.0.get_mut(handle) {
+            Ok(state) => Ok(state),
+            Err(_) => Err(freed()),
         }
     }
 
     /// Frees (and so wipes) the state; false when the handle was not live.
     fn remove(&mut self, handle: u64) -> bool {
-        let index = (handle & INDEX_MASK) as usize;
-        let generation = (handle >> INDEX_BITS) as u32;
-        match self.slots.get_mut(index) {
-            Some(slot) if slot.generation == generation && slot.state.is_some() => {
-                slot.state = None;
-                slot.generation = (slot.generation + 1) & GENERATION_MASK;
-                self.vacant.push(index as u32);
-                true
-            }
-            _ => false,
-        }
+        self.0.remove(handle).is_ok()
     }
 }
 

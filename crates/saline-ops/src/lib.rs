@@ -16,6 +16,8 @@
 
 extern crate alloc;
 
+pub mod handles;
+
 use saline::catalog::Algorithm;
 use saline::curve::{ed25519, point::Point, scalar::Scalar, x25519};
 use saline::hash::{HashOptions, Hasher};
