@@ -976,15 +976,10 @@ impl KeyedAead {
     pub fn seal_into(&self, nonce: &[u8], aad: Option<&[u8]>, plaintext: &[u8], out: &mut [u8]) -> Result<usize> {
         let total = plaintext.len() + self.0.tag_len();
         let dst = exactly(out, total)?;
-        let (ct, tag_slot) = if self.tag_first() {
-            let (t, c) = dst.split_at_mut(self.0.tag_len());
-            (c, t)
-        } else {
-            dst.split_at_mut(plaintext.len())
-        };
-        ct.copy_from_slice(plaintext);
-        let tag = self.0.seal_in_place_detached(nonce, aad.unwrap_or(&[]), ct)?;
-        tag_slot.copy_from_slice(&tag);
+        let (ct_range, tag_range) = self.0.layout(total);
+        dst[ct_range.clone()].copy_from_slice(plaintext);
+        let tag = self.0.seal_in_place_detached(nonce, aad.unwrap_or(&[]), &mut dst[ct_range])?;
+        dst[tag_range].copy_from_slice(&tag);
         Ok(total)
     }
 
@@ -1000,18 +995,14 @@ impl KeyedAead {
         let tag_len = self.0.tag_len();
         Error::check_length("ciphertext", Expected::AtLeast(tag_len), sealed.len())?;
         let n = sealed.len() - tag_len;
-        let (ct, tag) = if self.tag_first() { (&sealed[tag_len..], &sealed[..tag_len]) } else { sealed.split_at(n) };
+        let (ct_range, tag_range) = self.0.layout(sealed.len());
         let dst = exactly(out, n)?;
-        dst.copy_from_slice(ct);
-        if let Err(e) = self.0.open_in_place_detached(nonce, aad.unwrap_or(&[]), dst, tag) {
+        dst.copy_from_slice(&sealed[ct_range]);
+        if let Err(e) = self.0.open_in_place_detached(nonce, aad.unwrap_or(&[]), dst, &sealed[tag_range]) {
             dst.fill(0);
             return Err(e);
         }
         Ok(n)
-    }
-
-    fn tag_first(&self) -> bool {
-        self.0.algorithm().info().tag_position == saline::catalog::TagPosition::Prefix
     }
 }
 
