@@ -118,12 +118,14 @@ pub(crate) unsafe fn call_async_impl(
 ) -> Result<sys::napi_value, Fail> {
     unsafe {
         let argv = args::<5>(env, info, "callAsync(op, alg, bytes, nums, outLength)")?;
-        let op = get_u32(env, argv[0], "op")?;
-        let alg = get_u32(env, argv[1], "alg")?;
-        let mut handles = [ptr::null_mut(); MAX_ARGS];
-        let n = array_elements(env, argv[2], "bytes", &mut handles)?;
-        let mut nums = [0f64; MAX_ARGS];
-        let m = read_nums(env, argv[3], &mut nums)?;
+        let CallArgs {
+            op,
+            alg,
+            handles,
+            n_bytes: n,
+            nums,
+            n_nums: m,
+        } = call_args(env, &argv)?;
         let mut out_len = 0f64;
         if sys::napi_get_value_double(env, argv[4], &mut out_len) != OK {
             return Err(Fail::Type("outLength must be a number".into()));

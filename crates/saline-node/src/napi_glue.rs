@@ -374,3 +374,37 @@ pub(crate) unsafe fn undefined(env: sys::napi_env) -> Result<sys::napi_value, Fa
     unsafe { sys::napi_get_undefined(env, &mut value) };
     Ok(value)
 }
+
+/// The `op, alg, bytes, nums` that `call` and `callAsync` begin with. Only
+/// JS values are read here (array getters may run); no byte is borrowed yet.
+pub(crate) struct CallArgs {
+    pub op: u32,
+    pub alg: u32,
+    pub handles: [sys::napi_value; MAX_ARGS],
+    pub n_bytes: usize,
+    pub nums: [f64; MAX_ARGS],
+    pub n_nums: usize,
+}
+
+/// Reads [`CallArgs`] from `argv[0..4]`.
+pub(crate) unsafe fn call_args(
+    env: sys::napi_env,
+    argv: &[sys::napi_value],
+) -> Result<CallArgs, Fail> {
+    unsafe {
+        let op = get_u32(env, argv[0], "op")?;
+        let alg = get_u32(env, argv[1], "alg")?;
+        let mut handles = [ptr::null_mut(); MAX_ARGS];
+        let n_bytes = array_elements(env, argv[2], "bytes", &mut handles)?;
+        let mut nums = [0f64; MAX_ARGS];
+        let n_nums = read_nums(env, argv[3], &mut nums)?;
+        Ok(CallArgs {
+            op,
+            alg,
+            handles,
+            n_bytes,
+            nums,
+            n_nums,
+        })
+    }
+}

@@ -16,13 +16,15 @@ pub(crate) unsafe fn call_impl(
 ) -> Result<sys::napi_value, Fail> {
     unsafe {
         let argv = args::<5>(env, info, "call(op, alg, bytes, nums, out)")?;
-        let op = get_u32(env, argv[0], "op")?;
-        let alg = get_u32(env, argv[1], "alg")?;
         // 1. Everything that may run JS (array getters).
-        let mut handles = [ptr::null_mut(); MAX_ARGS];
-        let n = array_elements(env, argv[2], "bytes", &mut handles)?;
-        let mut nums = [0f64; MAX_ARGS];
-        let m = read_nums(env, argv[3], &mut nums)?;
+        let CallArgs {
+            op,
+            alg,
+            handles,
+            n_bytes: n,
+            nums,
+            n_nums: m,
+        } = call_args(env, &argv)?;
         // 2. Raw views; from here on no JS runs until we return.
         let mut views = [None; MAX_ARGS];
         byte_views(env, &handles[..n], &mut views)?;
