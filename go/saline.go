@@ -22,7 +22,8 @@ import (
 )
 
 // Error is a failed Saline call; Message names the parameter, what was
-// expected and what was given ("key: expected 32 bytes, got 31").
+// expected and what was given ("key: expected 32 bytes, got 31"). An unknown
+// algorithm name matches errors.Is(err, errors.ErrUnsupported).
 type Error = capi.Error
 
 type hashFunc struct {
@@ -131,7 +132,7 @@ func NewAEAD(name string, key []byte) (cipher.AEAD, error) {
 	}
 	for _, bits := range []int{128, 192, 256} {
 		if strings.Contains(strings.ToLower(name), fmt.Sprint(bits)) && len(key)*8 != bits {
-			return nil, &Error{Status: 1, Message: fmt.Sprintf("key: expected %d bytes for %s, got %d", bits/8, name, len(key))}
+			return nil, &Error{Status: capi.StatusRange, Message: fmt.Sprintf("key: expected %d bytes for %s, got %d", bits/8, name, len(key))}
 		}
 	}
 	keyed, err := capi.NewAEAD(info.ID, key)

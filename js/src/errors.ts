@@ -1,9 +1,10 @@
 /**
  * Turns a backend's BackendError into the JS error class a caller expects
  * (types.ts, ErrorCode): a length or range → RangeError; an unknown name or
- * an option the algorithm does not take → TypeError; another malformed
- * encoding → Error; a failed tag or signature → Error saying so; the random
- * source → Error. Messages keep the core's wording ("key: expected 32 bytes,
+ * an option the algorithm does not take (ErrorCode.Unsupported) → TypeError;
+ * a malformed encoding → Error; a failed tag or signature → Error saying so;
+ * the random source → Error. The class comes from the code alone; the
+ * message is only reworded (issue 15). Messages keep the core's wording ("key: expected 32 bytes,
  * got 31") behind the name of the JS function, with the core's parameter
  * names spelled as the JS API spells them.
  */
@@ -59,8 +60,8 @@ export function translate(where: string, error: unknown, failure = 'verification
   switch (error.code) {
     case ErrorCode.Range:
       return new RangeError(text);
-    case ErrorCode.Value:
-      return /^unknown |does not take the option/.test(error.message) ? new TypeError(text) : new Error(text);
+    case ErrorCode.Unsupported:
+      return new TypeError(text);
     case ErrorCode.Verification:
       return new Error(`${where}: ${failure}`);
     default:

@@ -335,6 +335,14 @@ test('hashes: wrong message types, options, dkLen, BLAKE key/salt/personalizatio
   report('hashes');
 });
 
+test('an option the algorithm does not take is a TypeError: the class comes from ErrorCode.Unsupported', () => {
+  // The core answers UnsupportedOption with code 5 (saline_ops::ERROR_UNSUPPORTED);
+  // errors.ts picks TypeError from that code, not from the message (issue 15).
+  const unsupported = (e) => e instanceof TypeError && /does not take the option 'context'/.test(e.message);
+  assert.throws(() => S.blake3(MSG, { key: K32, context: 'x' }), unsupported);
+  assert.throws(() => S.blake3.create({ key: K32, context: 'x' }), unsupported);
+});
+
 test('hashers: update, digestInto, use after digest and after destroy', () => {
   const expected = S.sha256(MSG);
   for (const make of [() => S.sha256.create(), () => S.hmac.create(S.sha256, K32), () => S.blake3.create({ key: K32 })]) {

@@ -7,7 +7,7 @@
  *
  * Conventions for every function:
  * - It returns a saline_status: 0 on success; 1 range, 2 value,
- *   3 verification, 4 system (the error classes every Saline binding shares);
+ *   3 verification, 4 system, 5 unsupported (the error classes every Saline binding shares);
  *   16 and up for the C boundary itself (NULL pointer, bad handle, a caught
  *   panic).
  * - After a failure, saline_last_error() names the parameter, what was
@@ -345,7 +345,7 @@
 #define SALINE_MAX_NUM_ARGS 8
 
 /*
- The status every function returns. The values are stable ABI; 1 to 4 are
+ The status every function returns. The values are stable ABI; 1 to 5 are
  the error classes shared by every Saline binding (`saline_ops::error_code`).
  */
 typedef enum saline_status {
@@ -358,7 +358,7 @@ typedef enum saline_status {
    */
   SALINE_STATUS_RANGE = 1,
   /*
-   A malformed encoding, an unknown name or an unsupported option.
+   A malformed encoding.
    */
   SALINE_STATUS_VALUE = 2,
   /*
@@ -369,6 +369,11 @@ typedef enum saline_status {
    The system random number generator failed.
    */
   SALINE_STATUS_SYSTEM = 4,
+  /*
+   An unknown algorithm name, id or operation, or an option the
+   algorithm does not take (JS `TypeError`).
+   */
+  SALINE_STATUS_UNSUPPORTED = 5,
   /*
    A required pointer was NULL (with a non-zero length, or an out-parameter).
    */
@@ -498,7 +503,7 @@ int saline_last_status(void);
 /*
  Keys AEAD `alg` (a `SALINE_ALG_*` id of kind "aead") with
  `key[..key_len]` and stores its handle in `*aead`. A key of the wrong
- length is `SALINE_STATUS_RANGE`; a non-AEAD id `SALINE_STATUS_VALUE`.
+ length is `SALINE_STATUS_RANGE`; a non-AEAD id `SALINE_STATUS_UNSUPPORTED`.
 
  Ownership: the handle belongs to the caller until [`saline_aead_free`];
  the key is copied (and the copy wiped on free).
@@ -642,7 +647,7 @@ int saline_random_bytes(uint8_t *out, size_t len);
 /*
  Stores in `*id` the id of the algorithm named `name` (a NUL-terminated
  string; case, '-', '_', '/' and ' ' are ignored, aliases accepted:
- "SHA-256", "sha256"). Unknown names are `SALINE_STATUS_VALUE`.
+ "SHA-256", "sha256"). Unknown names are `SALINE_STATUS_UNSUPPORTED`.
  Thread safety: safe from any thread.
 
  # Safety
@@ -652,7 +657,7 @@ int saline_algorithm_id(const char *name, uint32_t *id);
 
 /*
  Fills `*info` with the catalog entry of algorithm `id`; an unknown id is
- `SALINE_STATUS_VALUE`. The strings it points to are static.
+ `SALINE_STATUS_UNSUPPORTED`. The strings it points to are static.
  Thread safety: safe from any thread.
 
  # Safety

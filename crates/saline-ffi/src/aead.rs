@@ -8,7 +8,6 @@ use core::ffi::c_int;
 use std::sync::Arc;
 
 use saline::aead::{Aead, MAX_TAG_LEN};
-use saline::catalog::TagPosition;
 
 use crate::boundary::{check_output, guard, input, input_beside, output, put_optional, put_required, Beside, Fail};
 use crate::catalog::algorithm;
@@ -22,7 +21,7 @@ static AEADS: Handles<Aead> = Handles::new("aead", 2);
 
 /// Keys AEAD `alg` (a `SALINE_ALG_*` id of kind "aead") with
 /// `key[..key_len]` and stores its handle in `*aead`. A key of the wrong
-/// length is `SALINE_STATUS_RANGE`; a non-AEAD id `SALINE_STATUS_VALUE`.
+/// length is `SALINE_STATUS_RANGE`; a non-AEAD id `SALINE_STATUS_UNSUPPORTED`.
 ///
 /// Ownership: the handle belongs to the caller until [`saline_aead_free`];
 /// the key is copied (and the copy wiped on free).
@@ -52,16 +51,6 @@ pub unsafe extern "C" fn saline_aead_new(alg: u32, key: *const u8, key_len: usiz
 #[no_mangle]
 pub extern "C" fn saline_aead_free(aead: SalineAead) -> c_int {
     guard(|| AEADS.remove(aead))
-}
-
-/// Where the ciphertext and the tag sit in a sealed message of `len` bytes
-/// (`len` at least the tag length, checked by the callers).
-fn layout(keyed: &Aead, len: usize) -> (core::ops::Range<usize>, core::ops::Range<usize>) {
-    let tag_len = keyed.tag_len();
-    match keyed.algorithm().info().tag_position {
-        TagPosition::Suffix => (0..len - tag_len, len - tag_len..len),
-        TagPosition::Prefix => (tag_len..len, 0..tag_len),
-    }
 }
 
 /// What seal and open share: the keyed AEAD, the output checked, and the
@@ -127,7 +116,7 @@ pub unsafe extern "C" fn saline_aead_seal(
         unsafe { input("plaintext", plaintext, plaintext_len) }?;
         let total = plaintext_len.checked_add(keyed.tag_len()).ok_or_else(|| Fail::new(SalineStatus::Range, "plaintext: too long"))?;
         saline::Error::check_length("output", saline::Expected::AtLeast(total), capacity)?;
-        let (ct_range, tag_range) = layout(&keyed, total);
+        let (ct_range, tag_range) = keyed.layout(total);
         if plaintext_len > 0 {
             // A memmove: the plaintext may overlap its destination in any way.
             // SAFETY: both ranges valid (checked above); `copy` allows overlap,
@@ -179,7 +168,7 @@ pub unsafe extern "C" fn saline_aead_open(
         saline::Error::check_length("ciphertext", saline::Expected::AtLeast(tag_len), sealed_len)?;
         let n = sealed_len - tag_len;
         saline::Error::check_length("output", saline::Expected::AtLeast(n), capacity)?;
-        let (ct_range, tag_range) = layout(&keyed, sealed_len);
+        let (ct_range, tag_range) = keyed.layout(sealed_len);
         // The tag is read out before the output, which may cover it, is written.
         let mut tag = [0u8; MAX_TAG_LEN];
         // SAFETY: within `sealed` (checked above); `tag` is a separate local.

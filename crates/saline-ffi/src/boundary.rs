@@ -28,11 +28,14 @@ impl Fail {
 
 impl From<saline::Error> for Fail {
     fn from(error: saline::Error) -> Fail {
-        let status = match saline_ops::error_code(&error) {
-            1 => SalineStatus::Range,
-            2 => SalineStatus::Value,
-            3 => SalineStatus::Verification,
-            _ => SalineStatus::System,
+        // By kind, not by number: a new kind fails to compile here instead
+        // of falling into another status.
+        let status = match error.kind() {
+            saline::ErrorKind::Range => SalineStatus::Range,
+            saline::ErrorKind::Value => SalineStatus::Value,
+            saline::ErrorKind::Verification => SalineStatus::Verification,
+            saline::ErrorKind::System => SalineStatus::System,
+            saline::ErrorKind::Unsupported => SalineStatus::Unsupported,
         };
         Fail { status, message: error.to_string() }
     }
@@ -221,6 +224,8 @@ mod tests {
             (saline::Error::InvalidEncoding { what: "p", reason: "r" }, SalineStatus::Value),
             (saline::Error::VerificationFailed, SalineStatus::Verification),
             (saline::Error::RandomSource, SalineStatus::System),
+            (saline::Error::UnknownAlgorithm { name: "md4".into(), kind: "hash" }, SalineStatus::Unsupported),
+            (saline::Error::UnsupportedOption { algorithm: "sha256", option: "salt" }, SalineStatus::Unsupported),
         ];
         for (error, status) in cases {
             assert_eq!(saline_ops::error_code(&error), status as u32);

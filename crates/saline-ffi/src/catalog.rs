@@ -90,7 +90,7 @@ pub(crate) fn algorithm(id: u32) -> Result<Algorithm, Fail> {
 
 /// Stores in `*id` the id of the algorithm named `name` (a NUL-terminated
 /// string; case, '-', '_', '/' and ' ' are ignored, aliases accepted:
-/// "SHA-256", "sha256"). Unknown names are `SALINE_STATUS_VALUE`.
+/// "SHA-256", "sha256"). Unknown names are `SALINE_STATUS_UNSUPPORTED`.
 /// Thread safety: safe from any thread.
 ///
 /// # Safety
@@ -111,7 +111,7 @@ pub unsafe extern "C" fn saline_algorithm_id(name: *const c_char, id: *mut u32) 
 }
 
 /// Fills `*info` with the catalog entry of algorithm `id`; an unknown id is
-/// `SALINE_STATUS_VALUE`. The strings it points to are static.
+/// `SALINE_STATUS_UNSUPPORTED`. The strings it points to are static.
 /// Thread safety: safe from any thread.
 ///
 /// # Safety

@@ -10,8 +10,8 @@
 //! Conventions shared by every function (repeated in `include/saline.h`):
 //! - The return value is a [`SalineStatus`]: 0 on success, the
 //!   `saline_ops::error_code` class (1 range, 2 value, 3 verification,
-//!   4 system) for a Saline error, 16 and up for failures of the C boundary
-//!   itself (null pointer, bad handle, caught panic).
+//!   4 system, 5 unsupported) for a Saline error, 16 and up for failures of
+//!   the C boundary itself (null pointer, bad handle, caught panic).
 //! - After a failure, [`saline_last_error`] returns a message naming the
 //!   parameter, what was expected and what was given
 //!   ("key: expected 32 bytes, got 31"). It is per thread.
@@ -38,7 +38,7 @@ pub use stream::*;
 
 use core::ffi::{c_char, c_int};
 
-/// The status every function returns. The values are stable ABI; 1 to 4 are
+/// The status every function returns. The values are stable ABI; 1 to 5 are
 /// the error classes shared by every Saline binding (`saline_ops::error_code`).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,12 +47,15 @@ pub enum SalineStatus {
     Ok = 0,
     /// A length or numeric parameter out of range (JS `RangeError`).
     Range = 1,
-    /// A malformed encoding, an unknown name or an unsupported option.
+    /// A malformed encoding.
     Value = 2,
     /// A tag, MAC or signature did not verify; no plaintext was released.
     Verification = 3,
     /// The system random number generator failed.
     System = 4,
+    /// An unknown algorithm name, id or operation, or an option the
+    /// algorithm does not take (JS `TypeError`).
+    Unsupported = 5,
     /// A required pointer was NULL (with a non-zero length, or an out-parameter).
     NullPointer = 16,
     /// A stream handle that is zero, freed, or was never issued.

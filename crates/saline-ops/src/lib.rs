@@ -16,6 +16,8 @@
 
 extern crate alloc;
 
+pub mod handles;
+
 use saline::catalog::Algorithm;
 use saline::curve::{ed25519, point::Point, scalar::Scalar, x25519};
 use saline::hash::{HashOptions, Hasher};
@@ -974,15 +976,10 @@ impl KeyedAead {
     pub fn seal_into(&self, nonce: &[u8], aad: Option<&[u8]>, plaintext: &[u8], out: &mut [u8]) -> Result<usize> {
         let total = plaintext.len() + self.0.tag_len();
         let dst = exactly(out, total)?;
-        let (ct, tag_slot) = if self.tag_first() {
-            let (t, c) = dst.split_at_mut(self.0.tag_len());
-            (c, t)
-        } else {
-            dst.split_at_mut(plaintext.len())
-        };
-        ct.copy_from_slice(plaintext);
-        let tag = self.0.seal_in_place_detached(nonce, aad.unwrap_or(&[]), ct)?;
-        tag_slot.copy_from_slice(&tag);
+        let (ct_range, tag_range) = self.0.layout(total);
+        dst[ct_range.clone()].copy_from_slice(plaintext);
+        let tag = self.0.seal_in_place_detached(nonce, aad.unwrap_or(&[]), &mut dst[ct_range])?;
+        dst[tag_range].copy_from_slice(&tag);
         Ok(total)
     }
 
@@ -998,18 +995,14 @@ impl KeyedAead {
         let tag_len = self.0.tag_len();
         Error::check_length("ciphertext", Expected::AtLeast(tag_len), sealed.len())?;
         let n = sealed.len() - tag_len;
-        let (ct, tag) = if self.tag_first() { (&sealed[tag_len..], &sealed[..tag_len]) } else { sealed.split_at(n) };
+        let (ct_range, tag_range) = self.0.layout(sealed.len());
         let dst = exactly(out, n)?;
-        dst.copy_from_slice(ct);
-        if let Err(e) = self.0.open_in_place_detached(nonce, aad.unwrap_or(&[]), dst, tag) {
+        dst.copy_from_slice(&sealed[ct_range]);
+        if let Err(e) = self.0.open_in_place_detached(nonce, aad.unwrap_or(&[]), dst, &sealed[tag_range]) {
             dst.fill(0);
             return Err(e);
         }
         Ok(n)
-    }
-
-    fn tag_first(&self) -> bool {
-        self.0.algorithm().info().tag_position == saline::catalog::TagPosition::Prefix
     }
 }
 
@@ -1083,20 +1076,25 @@ impl Stream {
 
 /// A length or numeric parameter out of range.
 pub const ERROR_RANGE: u32 = 1;
-/// A malformed encoding, unknown name or unsupported option.
+/// A malformed encoding.
 pub const ERROR_VALUE: u32 = 2;
 /// A tag or signature did not verify.
 pub const ERROR_VERIFICATION: u32 = 3;
 /// The system failed: the random source, or memory for an output.
 pub const ERROR_SYSTEM: u32 = 4;
+/// An unknown algorithm name or id, or an option the algorithm does not
+/// take. Before it had its own code these were `ERROR_VALUE`, and the JS API
+/// told them apart by parsing the message (issue 15).
+pub const ERROR_UNSUPPORTED: u32 = 5;
 
 /// The error classes as `(name, code, meaning)`, for bindings that generate
 /// their constant tables (js/src/backend/generated.ts).
 pub const ERROR_CLASSES: &[(&str, u32, &str)] = &[
     ("Range", ERROR_RANGE, "A length or numeric parameter out of range: the API throws RangeError."),
-    ("Value", ERROR_VALUE, "A malformed encoding, unknown name or unsupported option: Error (TypeError for unknown names)."),
+    ("Value", ERROR_VALUE, "A malformed encoding: Error."),
     ("Verification", ERROR_VERIFICATION, "A tag or signature did not verify: Error(\"... verification failed\")."),
     ("System", ERROR_SYSTEM, "The system failed: the random source, or memory for an output."),
+    ("Unsupported", ERROR_UNSUPPORTED, "An unknown algorithm name or id, or an option the algorithm does not take: TypeError."),
 ];
 
 /// Error codes for bindings that pass a number across the boundary: one of
@@ -1107,6 +1105,7 @@ pub fn error_code(error: &Error) -> u32 {
         saline::ErrorKind::Value => ERROR_VALUE,
         saline::ErrorKind::Verification => ERROR_VERIFICATION,
         saline::ErrorKind::System => ERROR_SYSTEM,
+        saline::ErrorKind::Unsupported => ERROR_UNSUPPORTED,
     }
 }
 

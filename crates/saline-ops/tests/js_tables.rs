@@ -60,5 +60,5 @@ fn every_operation_is_documented() {
 #[test]
 fn error_classes_list_every_code_once() {
     let codes: Vec<u32> = ERROR_CLASSES.iter().map(|&(_, code, _)| code).collect();
-    assert_eq!(codes, [saline_ops::ERROR_RANGE, saline_ops::ERROR_VALUE, saline_ops::ERROR_VERIFICATION, saline_ops::ERROR_SYSTEM]);
+    assert_eq!(codes, [saline_ops::ERROR_RANGE, saline_ops::ERROR_VALUE, saline_ops::ERROR_VERIFICATION, saline_ops::ERROR_SYSTEM, saline_ops::ERROR_UNSUPPORTED]);
 }

@@ -38,6 +38,8 @@ pub(crate) fn to_py_err(error: &saline::Error) -> PyErr {
     match saline_ops::error_code(error) {
         saline_ops::ERROR_VERIFICATION => InvalidTag::new_err(message),
         saline_ops::ERROR_SYSTEM => RandomSourceError::new_err(message),
+        // An unknown name or option stays a ValueError, as Python's own
+        // hashlib.new("md4x") raises ValueError("unsupported hash type").
         _ => ParameterError::new_err(message),
     }
 }

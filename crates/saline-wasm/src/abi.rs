@@ -11,6 +11,7 @@ use alloc::vec::Vec;
 use core::cell::UnsafeCell;
 use core::fmt::Write;
 
+use saline_ops::handles::{HandleLayout, HandleTable};
 use saline_ops::{Args, Stream};
 
 use crate::descriptor::{self, MAX_BYTES, NULL_LEN};
@@ -51,23 +52,16 @@ getrandom::register_custom_getrandom!(random_source);
 
 /// The I/O buffer is never smaller than this once reserved.
 const MIN_IO: usize = 64 * 1024;
-/// Stream handles: slot index in the low bits, a generation above it so that
-/// a stale handle (used after free, slot since reused) is rejected.
-const INDEX_BITS: u32 = 20;
-const INDEX_MASK: u32 = (1 << INDEX_BITS) - 1;
-const GEN_MASK: u32 = (1 << (31 - INDEX_BITS)) - 1;
-
-struct Slot {
-    generation: u32,
-    stream: Option<Box<Stream>>,
-}
+/// Stream handles are non-negative i32s (31 bits): the slot index in the low
+/// 20 bits, an 11-bit generation above it so that a stale handle (used after
+/// free, slot since reused) is rejected.
+const STREAM_HANDLES: HandleLayout = HandleLayout { index_bits: 20, tag_bits: 0, tag: 0, generation_bits: 11 };
 
 struct State {
     io: Vec<u8>,
     error_code: u32,
     error: String,
-    slots: Vec<Slot>,
-    free: Vec<u32>,
+    streams: HandleTable<Box<Stream>>,
     catalog: Option<String>,
     backends: String,
 }
@@ -82,8 +76,7 @@ static STATE: Global = Global(UnsafeCell::new(State {
     io: Vec::new(),
     error_code: 0,
     error: String::new(),
-    slots: Vec::new(),
-    free: Vec::new(),
+    streams: HandleTable::new(STREAM_HANDLES),
     catalog: None,
     backends: String::new(),
 }));
@@ -131,29 +124,16 @@ impl State {
     }
 
     fn stream(&mut self, handle: i32) -> Option<&mut Stream> {
-        let handle = u32::try_from(handle).ok()?;
-        let slot = self.slots.get_mut((handle & INDEX_MASK) as usize)?;
-        if slot.generation != handle >> INDEX_BITS {
-            return None;
-        }
-        slot.stream.as_deref_mut()
+        let handle = u64::try_from(handle).ok()?;
+        self.streams.get_mut(handle).ok().map(|stream| &mut **stream)
     }
 
     fn insert(&mut self, stream: Box<Stream>) -> i32 {
-        let index = match self.free.pop() {
-            Some(index) => index,
-            None => {
-                let index = self.slots.len() as u32;
-                if index > INDEX_MASK {
-                    return self.fail(saline_ops::ERROR_RANGE, format_args!("stream: too many open streams"));
-                }
-                self.slots.push(Slot { generation: 0, stream: None });
-                index
-            }
-        };
-        let slot = &mut self.slots[index as usize];
-        slot.stream = Some(stream);
-        ((slot.generation << INDEX_BITS) | index) as i32
+        match self.streams.insert(stream) {
+            // STREAM_HANDLES keeps every handle within 31 bits.
+            Ok(handle) => handle as i32,
+            Err(_) => self.fail(saline_ops::ERROR_RANGE, format_args!("stream: too many open streams")),
+        }
     }
 
     fn bad_handle(&mut self) -> i32 {
@@ -286,7 +266,8 @@ pub extern "C" fn saline_call2(
     }
 }
 
-/// The error class of the last failure: 1 range, 2 value, 3 verification, 4 system.
+/// The error class of the last failure: 1 range, 2 value, 3 verification, 4 system,
+/// 5 unsupported (`saline_ops::error_code`).
 #[no_mangle]
 pub extern "C" fn saline_error_code() -> u32 {
     state().error_code
@@ -375,15 +356,9 @@ pub extern "C" fn saline_stream_reset(handle: i32) -> i32 {
 /// freed, stale or invalid handle does nothing.
 #[no_mangle]
 pub extern "C" fn saline_stream_free(handle: i32) {
-    let st = state();
-    if st.stream(handle).is_none() {
-        return;
+    if let Ok(handle) = u64::try_from(handle) {
+        drop(state().streams.remove(handle));
     }
-    let index = (handle as u32 & INDEX_MASK) as usize;
-    let slot = &mut st.slots[index];
-    drop(slot.stream.take());
-    slot.generation = (slot.generation + 1) & GEN_MASK;
-    st.free.push(index as u32);
 }
 
 // ---------------------------------------------------------------- catalog

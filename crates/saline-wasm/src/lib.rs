@@ -3,8 +3,9 @@
 //! No wasm-bindgen: a handful of `extern "C"` exports over one reusable I/O
 //! buffer, forwarding to the generic operation table of `saline-ops`. The
 //! crate knows no algorithm; the hand-written loader is
-//! `js/src/backend/wasm.ts`. The ABI (exports, descriptor layout) is written
-//! down in this crate's README.md.
+//! `js/src/backend/wasm-load.ts` (with `wasm-abi.ts` and `wasm-instance.ts`
+//! beside it). The ABI (exports, descriptor layout) is written down in this
+//! crate's README.md.
 //!
 //! On any other target the crate is empty, so that host-side
 //! `cargo build --workspace` / `cargo test --workspace` stay green.

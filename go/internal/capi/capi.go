@@ -37,6 +37,7 @@ package capi
 import "C"
 
 import (
+	"errors"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -62,7 +63,9 @@ const (
 	OpCryptoScalarmult  = C.SALINE_OP_CRYPTO_SCALARMULT
 	OpArgon2            = C.SALINE_OP_ARGON2
 	OpRandomBytes       = C.SALINE_OP_RANDOM_BYTES
+	StatusRange         = C.SALINE_STATUS_RANGE
 	StatusVerification  = C.SALINE_STATUS_VERIFICATION
+	StatusUnsupported   = C.SALINE_STATUS_UNSUPPORTED
 	AlgXSalsa20Poly1305 = C.SALINE_ALG_XSALSA20_POLY1305
 	AlgBlake2b          = C.SALINE_ALG_BLAKE2B
 	AlgBlake3           = C.SALINE_ALG_BLAKE3
@@ -72,14 +75,21 @@ const (
 )
 
 // Error is a failed Saline call: the status (1 range, 2 value,
-// 3 verification, 4 system, 16 and up from the C boundary) and the message
-// naming the parameter, what was expected and what was given.
+// 3 verification, 4 system, 5 unsupported, 16 and up from the C boundary)
+// and the message naming the parameter, what was expected and what was given.
 type Error struct {
 	Status  int
 	Message string
 }
 
 func (e *Error) Error() string { return "saline: " + e.Message }
+
+// Is makes errors.Is(err, errors.ErrUnsupported) true for an unknown
+// algorithm name or id, or an option the algorithm does not take
+// (status 5), so that callers need not compare numbers.
+func (e *Error) Is(target error) bool {
+	return target == errors.ErrUnsupported && e.Status == StatusUnsupported
+}
 
 // failure reads the calling thread's message. The goroutine is locked to
 // its thread by the caller, so the message is the one of its own call.

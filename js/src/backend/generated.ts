@@ -227,10 +227,12 @@ export const enum Op {
 export const enum ErrorCode {
   /** A length or numeric parameter out of range: the API throws RangeError. */
   Range = 1,
-  /** A malformed encoding, unknown name or unsupported option: Error (TypeError for unknown names). */
+  /** A malformed encoding: Error. */
   Value = 2,
   /** A tag or signature did not verify: Error("... verification failed"). */
   Verification = 3,
   /** The system failed: the random source, or memory for an output. */
   System = 4,
+  /** An unknown algorithm name or id, or an option the algorithm does not take: TypeError. */
+  Unsupported = 5,
 }

@@ -13,7 +13,7 @@
  *
  * Errors. The addon throws JS Errors that already have the BackendError
  * shape: `code` is the number of saline-ops `error_code` (1 range, 2 value,
- * 3 verification, 4 system) and `message` is Rust's Display text ("key:
+ * 3 verification, 4 system, 5 unsupported name or option) and `message` is Rust's Display text ("key:
  * expected 32 bytes, got 31"). A wrong argument type or a detached
  * ArrayBuffer is a TypeError whose `code` is the string
  * 'ERR_INVALID_ARG_TYPE' (so not a BackendError: it passes through the API's

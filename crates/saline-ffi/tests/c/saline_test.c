@@ -527,7 +527,7 @@ static void *hash_in_thread(void *arg) {
         double len = 32;
         ok &= saline_call(SALINE_OP_HASH, SALINE_ALG_SHA256, args, 1, &len, 1, digest, 32, NULL) == 0 && digest[0] == 0xba;
         /* A failure on this thread sets this thread's message only. */
-        ok &= saline_call(SALINE_OP_HASH, 9999, args, 1, &len, 1, digest, 32, NULL) == SALINE_STATUS_VALUE;
+        ok &= saline_call(SALINE_OP_HASH, 9999, args, 1, &len, 1, digest, 32, NULL) == SALINE_STATUS_UNSUPPORTED;
         ok &= strstr(saline_last_error(), "#9999") != NULL;
     }
     return (void *)(intptr_t)ok;
@@ -580,15 +580,15 @@ static void bad_input(void) {
     check(st == SALINE_STATUS_RANGE && message_has("output", NULL, NULL), "2^53 - 1 output bytes: %d", st);
 
     st = saline_call(9999, 0, NULL, 0, NULL, 0, out, sizeof out, &n);
-    check(st == SALINE_STATUS_VALUE, "unknown operation: %d", st);
+    check(st == SALINE_STATUS_UNSUPPORTED, "unknown operation: %d", st);
     st = saline_call(SALINE_OP_HASH, 0xffffffffu, seal, 1, &len32, 1, out, 32, &n);
-    check(st == SALINE_STATUS_VALUE, "unknown algorithm id: %d", st);
+    check(st == SALINE_STATUS_UNSUPPORTED, "unknown algorithm id: %d", st);
     st = saline_call(SALINE_OP_HASH, SALINE_ALG_SHA256, NULL, 0, &len32, 1, out, 32, &n);
     check(st == SALINE_STATUS_VALUE && message_has("data", "required", NULL), "missing argument: %d %s", st, saline_last_error());
 
     uint32_t id = 0;
     check(saline_algorithm_id("SHA-256", &id) == 0 && id == SALINE_ALG_SHA256, "SHA-256 by name");
-    check(saline_algorithm_id("no-such-hash", &id) == SALINE_STATUS_VALUE && message_has("no-such-hash", NULL, NULL), "unknown name");
+    check(saline_algorithm_id("no-such-hash", &id) == SALINE_STATUS_UNSUPPORTED && message_has("no-such-hash", NULL, NULL), "unknown name");
     check(saline_algorithm_id(NULL, &id) == SALINE_STATUS_NULL_POINTER, "NULL name");
     check(saline_algorithm_id("sha256", NULL) == SALINE_STATUS_NULL_POINTER, "NULL id");
     saline_algorithm_info_t info;
@@ -596,7 +596,7 @@ static void bad_input(void) {
               info.tag_len == 16 && strcmp(info.name, "xchacha20-poly1305") == 0 && strcmp(info.kind, "aead") == 0,
           "xchacha20-poly1305 info");
     check(saline_algorithm_info(SALINE_ALG_SHA256, &info) == 0 && info.output_len == 32 && info.block_len == 64, "sha256 info");
-    check(saline_algorithm_info(7777, &info) == SALINE_STATUS_VALUE, "unknown id info");
+    check(saline_algorithm_info(7777, &info) == SALINE_STATUS_UNSUPPORTED, "unknown id info");
     const char *json = NULL;
     size_t json_len = 0;
     check(saline_catalog_json(&json, &json_len) == 0 && json[0] == '[' && strlen(json) == json_len, "catalog json");

@@ -411,8 +411,15 @@ impl Aead {
         }
     }
 
-    /// Where the ciphertext and the tag sit in a combined buffer of `len` bytes.
-    fn layout(&self, len: usize) -> (core::ops::Range<usize>, core::ops::Range<usize>) {
+    /// Where the ciphertext and the tag sit in a combined (sealed) buffer of
+    /// `len` bytes: `ciphertext ‖ tag`, or `tag ‖ ciphertext` for the NaCl
+    /// secretbox (the catalog's `tag_position`). Every binding that writes
+    /// the combined layout itself (in place, into a caller's buffer) asks
+    /// here, so the rule lives once (issue 15).
+    ///
+    /// `len` must be at least [`Aead::tag_len`] (the callers check it first,
+    /// naming their parameter); a shorter `len` panics.
+    pub fn layout(&self, len: usize) -> (core::ops::Range<usize>, core::ops::Range<usize>) {
         let tag_len = self.tag_len();
         match self.algorithm.info().tag_position {
             TagPosition::Suffix => (0..len - tag_len, len - tag_len..len),

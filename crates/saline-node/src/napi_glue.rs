@@ -1,0 +1,410 @@
+//! Raw N-API helpers shared by every export: reading arguments and
+//! numbers, borrowing `Uint8Array` bytes as [`View`]s, making JS values and
+//! errors.
+
+use std::ffi::{c_char, c_void};
+use std::ptr::{self, NonNull};
+
+use napi::sys;
+
+use crate::{Fail, MAX_ARGS, OK};
+
+pub(crate) unsafe fn js_string(env: sys::napi_env, s: &str) -> sys::napi_value {
+    let mut value = ptr::null_mut();
+    unsafe {
+        sys::napi_create_string_utf8(
+            env,
+            s.as_ptr().cast::<c_char>(),
+            s.len() as isize,
+            &mut value,
+        )
+    };
+    value
+}
+
+/// Builds the JS error object for `fail` (null if the env cannot build one).
+pub(crate) unsafe fn make_error(env: sys::napi_env, fail: &Fail) -> sys::napi_value {
+    unsafe {
+        let mut error = ptr::null_mut();
+        match fail {
+            Fail::Saline { code, message } => {
+                sys::napi_create_error(env, ptr::null_mut(), js_string(env, message), &mut error);
+                let mut code_value = ptr::null_mut();
+                sys::napi_create_uint32(env, *code, &mut code_value);
+                if !error.is_null() && !code_value.is_null() {
+                    sys::napi_set_named_property(env, error, c"code".as_ptr(), code_value);
+                }
+            }
+            Fail::Type(message) => {
+                sys::napi_create_type_error(
+                    env,
+                    js_string(env, "ERR_INVALID_ARG_TYPE"),
+                    js_string(env, message),
+                    &mut error,
+                );
+            }
+            Fail::Panic(message) => {
+                sys::napi_create_error(
+                    env,
+                    js_string(env, "ERR_SALINE_PANIC"),
+                    js_string(env, message),
+                    &mut error,
+                );
+            }
+            Fail::Napi(what) => {
+                let message = format!("saline: N-API call failed: {what}");
+                sys::napi_create_error(
+                    env,
+                    js_string(env, "ERR_SALINE_NAPI"),
+                    js_string(env, &message),
+                    &mut error,
+                );
+            }
+        }
+        error
+    }
+}
+
+/// Throws `fail`, unless a JS exception is already pending (it wins).
+pub(crate) unsafe fn throw(env: sys::napi_env, fail: &Fail) {
+    unsafe {
+        let mut pending = false;
+        if sys::napi_is_exception_pending(env, &mut pending) != OK || pending {
+            return;
+        }
+        let error = make_error(env, fail);
+        if !error.is_null() {
+            sys::napi_throw(env, error);
+        }
+    }
+}
+
+/// Reads a `u32` argument (a JS number).
+pub(crate) unsafe fn get_u32(
+    env: sys::napi_env,
+    value: sys::napi_value,
+    what: &str,
+) -> Result<u32, Fail> {
+    let mut x = 0u32;
+    if unsafe { sys::napi_get_value_uint32(env, value, &mut x) } != OK {
+        return Err(Fail::Type(format!("{what} must be a number")));
+    }
+    Ok(x)
+}
+
+pub(crate) unsafe fn is_nullish(env: sys::napi_env, value: sys::napi_value) -> bool {
+    let mut t = 0;
+    let ok = unsafe { sys::napi_typeof(env, value, &mut t) } == OK;
+    ok && (t == sys::ValueType::napi_null || t == sys::ValueType::napi_undefined)
+}
+
+/// Shared-memory stream input is copied through a buffer of this size.
+pub(crate) const SHARED_PIECE: usize = 16 * 1024;
+
+/// A raw view of a `Uint8Array`'s bytes: valid until JS runs again.
+#[derive(Clone, Copy)]
+pub(crate) struct View {
+    pub ptr: *mut u8,
+    pub len: usize,
+    /// Over a `SharedArrayBuffer`: another thread may change the bytes at
+    /// any moment, so they are copied once before use (see [`finish_call`]).
+    pub shared: bool,
+}
+
+impl View {
+    pub const EMPTY: View = View {
+        ptr: NonNull::dangling().as_ptr(),
+        len: 0,
+        shared: false,
+    };
+
+    pub fn overlaps(&self, other: &View) -> bool {
+        let (a, b) = (self.ptr as usize, other.ptr as usize);
+        self.len > 0 && other.len > 0 && a < b + other.len && b < a + self.len
+    }
+}
+
+/// Formats an argument name lazily (only on the error path).
+#[derive(Clone, Copy)]
+pub(crate) struct Name<'a>(pub &'a str, pub Option<usize>);
+
+impl core::fmt::Display for Name<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.1 {
+            Some(i) => write!(f, "{}[{i}]", self.0),
+            None => f.write_str(self.0),
+        }
+    }
+}
+
+/// The bytes of a `Uint8Array` (a `Buffer` is one), or `None` when `value`
+/// is not a typed array at all (the caller decides about null/undefined).
+/// Other typed arrays and detached buffers are a `TypeError`.
+pub(crate) unsafe fn try_u8_view(
+    env: sys::napi_env,
+    value: sys::napi_value,
+    what: Name<'_>,
+) -> Result<Option<View>, Fail> {
+    let (mut kind, mut len, mut data, mut buffer, mut offset) = (
+        0,
+        0usize,
+        ptr::null_mut::<c_void>(),
+        ptr::null_mut(),
+        0usize,
+    );
+    if unsafe {
+        sys::napi_get_typedarray_info(
+            env,
+            value,
+            &mut kind,
+            &mut len,
+            &mut data,
+            &mut buffer,
+            &mut offset,
+        )
+    } != OK
+    {
+        return Ok(None);
+    }
+    if kind != sys::TypedarrayType::uint8_array {
+        return Err(Fail::Type(format!("{what} must be a Uint8Array")));
+    }
+    if len == 0 || data.is_null() {
+        // An empty view, or one over a detached ArrayBuffer (V8 reports
+        // those as length 0 with no data).
+        let mut detached = false;
+        if !buffer.is_null()
+            && unsafe { sys::napi_is_detached_arraybuffer(env, buffer, &mut detached) } == OK
+            && detached
+        {
+            return Err(Fail::Type(format!(
+                "{what} is backed by a detached ArrayBuffer"
+            )));
+        }
+        if len != 0 {
+            return Err(Fail::Type(format!("{what} has no backing memory")));
+        }
+        return Ok(Some(View::EMPTY));
+    }
+    // V8's IsArrayBuffer() is false for a SharedArrayBuffer; if the check
+    // itself fails, treat the memory as shared (the safe side: a copy).
+    let mut plain = false;
+    let shared = unsafe { sys::napi_is_arraybuffer(env, buffer, &mut plain) } != OK || !plain;
+    Ok(Some(View {
+        ptr: data.cast::<u8>(),
+        len,
+        shared,
+    }))
+}
+
+pub(crate) unsafe fn u8_view(
+    env: sys::napi_env,
+    value: sys::napi_value,
+    what: Name<'_>,
+) -> Result<View, Fail> {
+    unsafe { try_u8_view(env, value, what) }?
+        .ok_or_else(|| Fail::Type(format!("{what} must be a Uint8Array")))
+}
+
+/// Fetches the elements of the `bytes` array into `handles` (this may run
+/// JS getters, so it happens before any pointer is taken); returns the count.
+pub(crate) unsafe fn array_elements(
+    env: sys::napi_env,
+    array: sys::napi_value,
+    what: &str,
+    handles: &mut [sys::napi_value; MAX_ARGS],
+) -> Result<usize, Fail> {
+    let mut is_array = false;
+    if unsafe { sys::napi_is_array(env, array, &mut is_array) } != OK || !is_array {
+        return Err(Fail::Type(format!("{what} must be an array")));
+    }
+    unsafe { known_array_elements(env, array, what, handles) }
+}
+
+/// [`array_elements`] for a value already known to be an array.
+pub(crate) unsafe fn known_array_elements(
+    env: sys::napi_env,
+    array: sys::napi_value,
+    what: &str,
+    handles: &mut [sys::napi_value; MAX_ARGS],
+) -> Result<usize, Fail> {
+    unsafe {
+        let mut n = 0u32;
+        if sys::napi_get_array_length(env, array, &mut n) != OK {
+            return Err(Fail::Napi("array length"));
+        }
+        let n = n as usize;
+        if n > MAX_ARGS {
+            return Err(Fail::Type(format!(
+                "{what} must have at most {MAX_ARGS} entries"
+            )));
+        }
+        for (i, handle) in handles.iter_mut().enumerate().take(n) {
+            if sys::napi_get_element(env, array, i as u32, handle) != OK {
+                return Err(Fail::Napi("array element"));
+            }
+        }
+        Ok(n)
+    }
+}
+
+/// Reads `nums`: an array of numbers, a `Float64Array`, or null/undefined
+/// (no numbers).
+pub(crate) unsafe fn read_nums(
+    env: sys::napi_env,
+    value: sys::napi_value,
+    nums: &mut [f64; MAX_ARGS],
+) -> Result<usize, Fail> {
+    unsafe {
+        let mut is_array = false;
+        if sys::napi_is_array(env, value, &mut is_array) == OK && is_array {
+            let mut handles = [ptr::null_mut(); MAX_ARGS];
+            let n = known_array_elements(env, value, "nums", &mut handles)?;
+            for i in 0..n {
+                if sys::napi_get_value_double(env, handles[i], &mut nums[i]) != OK {
+                    return Err(Fail::Type(format!("nums[{i}] must be a number")));
+                }
+            }
+            return Ok(n);
+        }
+        let (mut kind, mut len, mut data, mut buffer, mut offset) = (
+            0,
+            0usize,
+            ptr::null_mut::<c_void>(),
+            ptr::null_mut(),
+            0usize,
+        );
+        if sys::napi_get_typedarray_info(
+            env,
+            value,
+            &mut kind,
+            &mut len,
+            &mut data,
+            &mut buffer,
+            &mut offset,
+        ) == OK
+        {
+            if kind != sys::TypedarrayType::float64_array {
+                return Err(Fail::Type(
+                    "nums must be an array of numbers or a Float64Array".into(),
+                ));
+            }
+            if len > MAX_ARGS {
+                return Err(Fail::Type(format!(
+                    "nums must have at most {MAX_ARGS} entries"
+                )));
+            }
+            if len > 0 && data.is_null() {
+                return Err(Fail::Type("nums has no backing memory".into()));
+            }
+            for (i, slot) in nums.iter_mut().enumerate().take(len) {
+                *slot = ptr::read_unaligned(data.cast::<f64>().add(i));
+            }
+            return Ok(len);
+        }
+        if is_nullish(env, value) {
+            return Ok(0);
+        }
+        Err(Fail::Type(
+            "nums must be an array of numbers or a Float64Array".into(),
+        ))
+    }
+}
+
+/// Raw views of the `bytes` entries (`None` for null/undefined). No JS runs
+/// in here.
+pub(crate) unsafe fn byte_views(
+    env: sys::napi_env,
+    handles: &[sys::napi_value],
+    views: &mut [Option<View>; MAX_ARGS],
+) -> Result<(), Fail> {
+    for (i, &handle) in handles.iter().enumerate() {
+        views[i] = match unsafe { try_u8_view(env, handle, Name("bytes", Some(i))) }? {
+            Some(view) => Some(view),
+            None if unsafe { is_nullish(env, handle) } => None,
+            None => {
+                return Err(Fail::Type(format!(
+                    "bytes[{i}] must be a Uint8Array, null or undefined"
+                )))
+            }
+        };
+    }
+    Ok(())
+}
+
+pub(crate) unsafe fn args<const N: usize>(
+    env: sys::napi_env,
+    info: sys::napi_callback_info,
+    name: &str,
+) -> Result<[sys::napi_value; N], Fail> {
+    let mut argc = N;
+    let mut argv = [ptr::null_mut(); N];
+    if unsafe {
+        sys::napi_get_cb_info(
+            env,
+            info,
+            &mut argc,
+            argv.as_mut_ptr(),
+            ptr::null_mut(),
+            ptr::null_mut(),
+        )
+    } != OK
+    {
+        return Err(Fail::Napi("callback info"));
+    }
+    if argc < N {
+        return Err(Fail::Type(format!(
+            "{name} takes {N} argument{}",
+            if N == 1 { "" } else { "s" }
+        )));
+    }
+    Ok(argv)
+}
+
+pub(crate) unsafe fn number(env: sys::napi_env, x: f64) -> Result<sys::napi_value, Fail> {
+    let mut value = ptr::null_mut();
+    if unsafe { sys::napi_create_double(env, x, &mut value) } != OK {
+        return Err(Fail::Napi("create number"));
+    }
+    Ok(value)
+}
+
+pub(crate) unsafe fn undefined(env: sys::napi_env) -> Result<sys::napi_value, Fail> {
+    let mut value = ptr::null_mut();
+    unsafe { sys::napi_get_undefined(env, &mut value) };
+    Ok(value)
+}
+
+/// The `op, alg, bytes, nums` that `call` and `callAsync` begin with. Only
+/// JS values are read here (array getters may run); no byte is borrowed yet.
+pub(crate) struct CallArgs {
+    pub op: u32,
+    pub alg: u32,
+    pub handles: [sys::napi_value; MAX_ARGS],
+    pub n_bytes: usize,
+    pub nums: [f64; MAX_ARGS],
+    pub n_nums: usize,
+}
+
+/// Reads [`CallArgs`] from `argv[0..4]`.
+pub(crate) unsafe fn call_args(
+    env: sys::napi_env,
+    argv: &[sys::napi_value],
+) -> Result<CallArgs, Fail> {
+    unsafe {
+        let op = get_u32(env, argv[0], "op")?;
+        let alg = get_u32(env, argv[1], "alg")?;
+        let mut handles = [ptr::null_mut(); MAX_ARGS];
+        let n_bytes = array_elements(env, argv[2], "bytes", &mut handles)?;
+        let mut nums = [0f64; MAX_ARGS];
+        let n_nums = read_nums(env, argv[3], &mut nums)?;
+        Ok(CallArgs {
+            op,
+            alg,
+            handles,
+            n_bytes,
+            nums,
+            n_nums,
+        })
+    }
+}
