@@ -35,21 +35,7 @@ fuzz_target!(|data: &[u8]| {
         assert!(start == end || out_start == out_end || end <= out_start || out_end <= start, "output overlaps an input");
     }
 
-    let expensive = matches!(
-        Op::from_code(op),
-        Some(
-            Op::Pbkdf2
-                | Op::Scrypt
-                | Op::Argon2
-                | Op::Argon2Hash
-                | Op::Argon2Verify
-                | Op::BcryptHash
-                | Op::BcryptVerify
-                | Op::Pwhash
-                | Op::PwhashStr
-                | Op::PwhashStrVerify
-        )
-    );
+    let expensive = Op::from_code(op).is_some_and(Op::has_cost_parameters);
     if expensive {
         return;
     }

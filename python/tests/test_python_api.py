@@ -132,6 +132,20 @@ def test_gil_released_for_large_inputs_and_kdfs():
     assert _native.RELEASE_GIL_AT == 2048
 
 
+def test_gil_released_for_libsodium_password_hashes():
+    # crypto_pwhash and its _str forms (saline-ops Op::Pwhash, PwhashStr,
+    # PwhashStrVerify) once ran holding the GIL: the list of costly
+    # operations was copied into the binding and had missed them.
+    from saline.nacl import pwhash
+
+    scrypt_limits = dict(opslimit=pwhash.scrypt.OPSLIMIT_INTERACTIVE, memlimit=pwhash.scrypt.MEMLIMIT_INTERACTIVE)
+    stored = pwhash.scrypt.str(b"pw", **scrypt_limits)
+    assert _progress_while(lambda: pwhash.scrypt.str(b"pw", **scrypt_limits)) > 100
+    assert _progress_while(lambda: pwhash.scrypt.verify(stored, b"pw")) > 100
+    argon2_limits = dict(opslimit=pwhash.argon2id.OPSLIMIT_INTERACTIVE, memlimit=pwhash.argon2id.MEMLIMIT_INTERACTIVE)
+    assert _progress_while(lambda: pwhash.argon2id.kdf(32, b"pw", bytes(16), **argon2_limits)) > 100
+
+
 def test_stubs_and_marker_ship():
     package = pathlib.Path(saline.__file__).parent
     assert (package / "py.typed").is_file()

@@ -282,6 +282,30 @@ ops! {
     CoreScalarRandom = 151,
 }
 
+impl Op {
+    /// Password hashes and KDFs whose work is set by cost parameters
+    /// (iterations, memory, rounds), so that even a few bytes of input can
+    /// take seconds. Bindings run these without holding a lock other callers
+    /// need (Python releases the GIL for them whatever the input size) and
+    /// the fuzzers, which cannot afford them, skip them. HKDF is not one: its
+    /// work follows its input and output lengths.
+    pub fn has_cost_parameters(self) -> bool {
+        matches!(
+            self,
+            Op::Pbkdf2
+                | Op::Scrypt
+                | Op::Argon2
+                | Op::Argon2Hash
+                | Op::Argon2Verify
+                | Op::BcryptHash
+                | Op::BcryptVerify
+                | Op::Pwhash
+                | Op::PwhashStr
+                | Op::PwhashStrVerify
+        )
+    }
+}
+
 /// One libsodium function of a group or utility catalog entry, and the
 /// operation that computes it.
 #[derive(Debug, Clone, Copy)]

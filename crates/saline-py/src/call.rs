@@ -11,20 +11,10 @@ use crate::inputs::{borrow, Input, Inputs, Numbers, PYBUF_WRITABLE};
 use crate::RELEASE_GIL_AT;
 
 /// Whether an operation is a password hash or KDF, which always runs with
-/// the GIL released (milliseconds to seconds of work on small inputs).
+/// the GIL released (milliseconds to seconds of work on small inputs;
+/// libsodium's crypto_pwhash family included).
 pub(crate) fn is_slow(op: u32) -> bool {
-    matches!(
-        Op::from_code(op),
-        Some(
-            Op::Pbkdf2
-                | Op::Scrypt
-                | Op::Argon2
-                | Op::Argon2Hash
-                | Op::Argon2Verify
-                | Op::BcryptHash
-                | Op::BcryptVerify
-        )
-    )
+    Op::from_code(op).is_some_and(Op::has_cost_parameters)
 }
 
 /// call(op, alg, inputs, nums, out_len) -> bytes
