@@ -332,13 +332,15 @@ pub(crate) unsafe fn byte_views(
     Ok(())
 }
 
-pub(crate) unsafe fn args<const N: usize>(
+/// Fills `argv` with the call's arguments (missing ones read as
+/// `undefined`) and returns how many the caller passed, which may exceed
+/// `argv.len()` (N-API reports the real count).
+pub(crate) unsafe fn callback_args(
     env: sys::napi_env,
     info: sys::napi_callback_info,
-    name: &str,
-) -> Result<[sys::napi_value; N], Fail> {
-    let mut argc = N;
-    let mut argv = [ptr::null_mut(); N];
+    argv: &mut [sys::napi_value],
+) -> Result<usize, Fail> {
+    let mut argc = argv.len();
     if unsafe {
         sys::napi_get_cb_info(
             env,
@@ -352,6 +354,17 @@ pub(crate) unsafe fn args<const N: usize>(
     {
         return Err(Fail::Napi("callback info"));
     }
+    Ok(argc)
+}
+
+pub(crate) unsafe fn args<const N: usize>(
+    env: sys::napi_env,
+    info: sys::napi_callback_info,
+    name: &str,
+) -> Result<[sys::napi_value; N], Fail> {
+    let mut argv = [ptr::null_mut(); N];
+    // SAFETY: forwarded from this function's contract.
+    let argc = unsafe { callback_args(env, info, &mut argv) }?;
     if argc < N {
         return Err(Fail::Type(format!(
             "{name} takes {N} argument{}",
