@@ -215,13 +215,18 @@ pub unsafe extern "C" fn saline_call_flat(
             SalineBytes { ptr: b3, len: l3 },
             SalineBytes { ptr: b4, len: l4 },
         ];
-        if n_bytes > all.len() {
-            return Err(Fail::new(SalineStatus::Range, format!("n_bytes: expected at most {}, got {n_bytes}", all.len())));
-        }
+        let bytes = flat_prefix(&all, n_bytes)?;
         // SAFETY: the caller's contract.
         let nums = unsafe { numbers(nums, n_nums) }?;
-        call_into(op, alg, &all[..n_bytes], nums, out, capacity, written)
+        call_into(op, alg, bytes, nums, out, capacity, written)
     })
+}
+
+/// The first `n_bytes` of the byte arguments a `_flat` function received
+/// one by one; more than it has is `SALINE_STATUS_RANGE`.
+pub(crate) fn flat_prefix(all: &[SalineBytes], n_bytes: usize) -> Result<&[SalineBytes], Fail> {
+    all.get(..n_bytes)
+        .ok_or_else(|| Fail::new(SalineStatus::Range, format!("n_bytes: expected at most {}, got {n_bytes}", all.len())))
 }
 
 /// Fills `out[..len]` from the operating system's random source

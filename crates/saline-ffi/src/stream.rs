@@ -8,7 +8,7 @@ use std::sync::Mutex;
 use saline_ops::Stream;
 
 use crate::boundary::{check_output, guard, input, output, put_optional, put_required, Fail};
-use crate::call::SalineBytes;
+use crate::call::{flat_prefix, SalineBytes};
 use crate::handles::Handles;
 use crate::SalineStatus;
 
@@ -96,11 +96,12 @@ pub unsafe extern "C" fn saline_stream_new_flat(
         SalineBytes { ptr: b2, len: l2 },
         SalineBytes { ptr: b3, len: l3 },
     ];
-    if n_bytes > all.len() {
-        return guard(|| Err(Fail::new(SalineStatus::Range, format!("n_bytes: expected at most {}, got {n_bytes}", all.len()))));
-    }
+    let bytes = match flat_prefix(&all, n_bytes) {
+        Ok(bytes) => bytes,
+        Err(fail) => return guard(|| Err(fail)),
+    };
     // SAFETY: forwarded.
-    unsafe { saline_stream_new(alg, all.as_ptr(), n_bytes, nums, n_nums, stream) }
+    unsafe { saline_stream_new(alg, bytes.as_ptr(), bytes.len(), nums, n_nums, stream) }
 }
 
 /// Absorbs `data[..len]`.

@@ -137,14 +137,17 @@ impl core::fmt::Display for Name<'_> {
     }
 }
 
-/// The bytes of a `Uint8Array` (a `Buffer` is one), or `None` when `value`
-/// is not a typed array at all (the caller decides about null/undefined).
-/// Other typed arrays and detached buffers are a `TypeError`.
-pub(crate) unsafe fn try_u8_view(
-    env: sys::napi_env,
-    value: sys::napi_value,
-    what: Name<'_>,
-) -> Result<Option<View>, Fail> {
+/// What `napi_get_typedarray_info` reports about a typed array: its element
+/// type, its length in elements, its first element and its ArrayBuffer.
+struct TypedArray {
+    kind: sys::napi_typedarray_type,
+    len: usize,
+    data: *mut c_void,
+    buffer: sys::napi_value,
+}
+
+/// `value` as a typed array, or `None` when it is not one.
+unsafe fn typed_array(env: sys::napi_env, value: sys::napi_value) -> Option<TypedArray> {
     let (mut kind, mut len, mut data, mut buffer, mut offset) = (
         0,
         0usize,
@@ -152,7 +155,7 @@ pub(crate) unsafe fn try_u8_view(
         ptr::null_mut(),
         0usize,
     );
-    if unsafe {
+    let status = unsafe {
         sys::napi_get_typedarray_info(
             env,
             value,
@@ -162,10 +165,33 @@ pub(crate) unsafe fn try_u8_view(
             &mut buffer,
             &mut offset,
         )
-    } != OK
-    {
+    };
+    (status == OK).then_some(TypedArray {
+        kind,
+        len,
+        data,
+        buffer,
+    })
+}
+
+/// The bytes of a `Uint8Array` (a `Buffer` is one), or `None` when `value`
+/// is not a typed array at all (the caller decides about null/undefined).
+/// Other typed arrays and detached buffers are a `TypeError`.
+pub(crate) unsafe fn try_u8_view(
+    env: sys::napi_env,
+    value: sys::napi_value,
+    what: Name<'_>,
+) -> Result<Option<View>, Fail> {
+    // SAFETY: forwarded from this function's contract.
+    let Some(TypedArray {
+        kind,
+        len,
+        data,
+        buffer,
+    }) = (unsafe { typed_array(env, value) })
+    else {
         return Ok(None);
-    }
+    };
     if kind != sys::TypedarrayType::uint8_array {
         return Err(Fail::Type(format!("{what} must be a Uint8Array")));
     }
@@ -267,23 +293,7 @@ pub(crate) unsafe fn read_nums(
             }
             return Ok(n);
         }
-        let (mut kind, mut len, mut data, mut buffer, mut offset) = (
-            0,
-            0usize,
-            ptr::null_mut::<c_void>(),
-            ptr::null_mut(),
-            0usize,
-        );
-        if sys::napi_get_typedarray_info(
-            env,
-            value,
-            &mut kind,
-            &mut len,
-            &mut data,
-            &mut buffer,
-            &mut offset,
-        ) == OK
-        {
+        if let Some(TypedArray { kind, len, data, .. }) = typed_array(env, value) {
             if kind != sys::TypedarrayType::float64_array {
                 return Err(Fail::Type(
                     "nums must be an array of numbers or a Float64Array".into(),
@@ -332,13 +342,15 @@ pub(crate) unsafe fn byte_views(
     Ok(())
 }
 
-pub(crate) unsafe fn args<const N: usize>(
+/// Fills `argv` with the call's arguments (missing ones read as
+/// `undefined`) and returns how many the caller passed, which may exceed
+/// `argv.len()` (N-API reports the real count).
+pub(crate) unsafe fn callback_args(
     env: sys::napi_env,
     info: sys::napi_callback_info,
-    name: &str,
-) -> Result<[sys::napi_value; N], Fail> {
-    let mut argc = N;
-    let mut argv = [ptr::null_mut(); N];
+    argv: &mut [sys::napi_value],
+) -> Result<usize, Fail> {
+    let mut argc = argv.len();
     if unsafe {
         sys::napi_get_cb_info(
             env,
@@ -352,6 +364,17 @@ pub(crate) unsafe fn args<const N: usize>(
     {
         return Err(Fail::Napi("callback info"));
     }
+    Ok(argc)
+}
+
+pub(crate) unsafe fn args<const N: usize>(
+    env: sys::napi_env,
+    info: sys::napi_callback_info,
+    name: &str,
+) -> Result<[sys::napi_value; N], Fail> {
+    let mut argv = [ptr::null_mut(); N];
+    // SAFETY: forwarded from this function's contract.
+    let argc = unsafe { callback_args(env, info, &mut argv) }?;
     if argc < N {
         return Err(Fail::Type(format!(
             "{name} takes {N} argument{}",

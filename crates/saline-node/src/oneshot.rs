@@ -133,19 +133,8 @@ pub(crate) unsafe fn callv_impl(
 ) -> Result<sys::napi_value, Fail> {
     unsafe {
         const MAX: usize = 4 + 2 * MAX_ARGS;
-        let mut argc = MAX;
         let mut argv = [ptr::null_mut(); MAX];
-        if sys::napi_get_cb_info(
-            env,
-            info,
-            &mut argc,
-            argv.as_mut_ptr(),
-            ptr::null_mut(),
-            ptr::null_mut(),
-        ) != OK
-        {
-            return Err(Fail::Napi("callback info"));
-        }
+        let argc = callback_args(env, info, &mut argv)?;
         if argc < 4 {
             return Err(Fail::Type(
                 "callv(op, alg, out, nBytes, ...bytes, ...nums) takes at least 4 arguments".into(),

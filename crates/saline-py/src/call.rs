@@ -17,6 +17,14 @@ pub(crate) fn is_slow(op: u32) -> bool {
     Op::from_code(op).is_some_and(Op::has_cost_parameters)
 }
 
+/// Whether `call` and `call_into` run `op` on `inputs` with the GIL
+/// released: always for the slow operations, otherwise when the inputs
+/// together exceed [`RELEASE_GIL_AT`] bytes.
+fn releases_gil(op: u32, inputs: &[Option<&[u8]>]) -> bool {
+    let total: usize = inputs.iter().flatten().map(|s| s.len()).sum();
+    is_slow(op) || total > RELEASE_GIL_AT
+}
+
 /// call(op, alg, inputs, nums, out_len) -> bytes
 ///
 /// Runs one operation of the table (see `saline-ops`): `inputs` is a
@@ -38,8 +46,7 @@ pub(crate) fn call<'py>(
         let numbers = Numbers::extract(Some(&nums))?;
         let slices = held.slices();
         let slices = &slices[..held.len];
-        let total: usize = slices.iter().flatten().map(|s| s.len()).sum();
-        let release = is_slow(op) || total > RELEASE_GIL_AT;
+        let release = releases_gil(op, slices);
         let args = Args {
             bytes: slices,
             nums: numbers.as_slice(),
@@ -91,7 +98,7 @@ pub(crate) fn call_into<'py>(
         let numbers = Numbers::extract(Some(&nums))?;
         let slices = held.slices();
         let slices = &slices[..held.len];
-        let total: usize = slices.iter().flatten().map(|s| s.len()).sum();
+        let release = releases_gil(op, slices);
         let Input::Buffer(view) = &target else {
             unreachable!("writable borrows are buffers")
         };
@@ -125,7 +132,7 @@ pub(crate) fn call_into<'py>(
             bytes: &slices,
             nums: numbers.as_slice(),
         };
-        let result = if is_slow(op) || total > RELEASE_GIL_AT {
+        let result = if release {
             py.detach(|| saline_ops::call(op, alg, &args, dst))
         } else {
             saline_ops::call(op, alg, &args, dst)
