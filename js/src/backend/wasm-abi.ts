@@ -46,7 +46,7 @@ export const OP_HASH = 1;
 export const NULL_LEN = 0xffffffff;
 /** Byte arguments / numbers a descriptor may carry (crates/saline-wasm MAX_BYTES / MAX_NUMS). */
 export const MAX_BYTES = 8;
-export const MAX_NUMS = 8;
+const MAX_NUMS = 8;
 /** After a call that needed more than this, the I/O buffer is freed and a small one reserved. */
 export const SHRINK_ABOVE = 16 * 1024 * 1024;
 /**
