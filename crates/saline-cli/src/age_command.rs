@@ -248,7 +248,10 @@ pub fn decrypt(args: &DecryptArgs) -> anyhow::Result<()> {
     let mut input = BufReader::with_capacity(COPY_BUFFER_LEN, open_input(args.input.as_deref())?);
     age_header::skip_whitespace_before_armor(&mut input).context("cannot read the input")?;
     let mut checked = LastBytes::new(age_header::StanzaBodyCheck::new(ArmoredReader::new(input)));
-    let decryptor = age::Decryptor::new(&mut checked).map_err(header_error)?;
+    let decryptor = match age::Decryptor::new(&mut checked) {
+        Ok(decryptor) => decryptor,
+        Err(error) => return Err(header_error(error, checked.inner.saw_v1_version_line())),
+    };
     let identities: Vec<Box<dyn age::Identity>> = if decryptor.is_scrypt() {
         let passphrase =
             passphrase::read(args.passphrase_file.as_deref(), "Enter passphrase: ", false)?;
@@ -344,14 +347,21 @@ fn is_hybrid_identity(line: &str) -> bool {
 }
 
 /// The header could not be read: not an age file, damaged armor, or a
-/// malformed header.
-fn header_error(error: DecryptError) -> anyhow::Error {
+/// malformed header. `v1`: the file's first line was age v1's.
+fn header_error(error: DecryptError, v1: bool) -> anyhow::Error {
     match error {
         DecryptError::Io(e) if armor_error(&e).is_some() => anyhow::anyhow!("invalid armor: {e}"),
         DecryptError::Io(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
             anyhow::anyhow!("invalid age header: not an age file, or its header is truncated")
         }
         DecryptError::Io(e) => anyhow::anyhow!("invalid age header: {e}"),
+        // The crate parses a v1 header that fails its grammar as another
+        // version's, so a damaged v1 header arrives here too.
+        DecryptError::UnknownFormat if v1 => {
+            anyhow::anyhow!(
+                "invalid age header: malformed (the version line says v1, the rest does not parse)"
+            )
+        }
         DecryptError::UnknownFormat => {
             anyhow::anyhow!("not an age v1 file (unknown format or version)")
         }

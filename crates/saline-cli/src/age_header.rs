@@ -41,6 +41,7 @@ pub struct StanzaBodyCheck<R> {
     inner: R,
     line: Vec<u8>,
     state: State,
+    v1: bool,
 }
 
 impl<R: Read> StanzaBodyCheck<R> {
@@ -49,13 +50,24 @@ impl<R: Read> StanzaBodyCheck<R> {
             inner,
             line: Vec::new(),
             state: State::VersionLine,
+            v1: false,
         }
+    }
+
+    /// Whether the first line was `age-encryption.org/v1`. The crate reads
+    /// a v1 header it cannot parse (a MAC that is not base64, say) as a
+    /// header of an unknown version; this tells the two apart.
+    pub fn saw_v1_version_line(&self) -> bool {
+        self.v1
     }
 
     fn end_of_line(&mut self) -> io::Result<()> {
         let line = &self.line;
         self.state = match self.state {
-            State::VersionLine => State::BetweenStanzas,
+            State::VersionLine => {
+                self.v1 = line == b"age-encryption.org/v1";
+                State::BetweenStanzas
+            }
             State::BetweenStanzas if line.starts_with(b"---") => State::Payload,
             State::BetweenStanzas if line.starts_with(b"-> ") => State::StanzaBody,
             // Anything else is the crate's to refuse.
@@ -117,6 +129,17 @@ mod tests {
         assert!(check("age-encryption.org/v1\n-> empty\n--- mac\n").is_err());
         assert!(check(&format!("age-encryption.org/v1\n-> s\n{full}\n--- mac\n")).is_err());
         assert!(check("age-encryption.org/v1\n-> a\n-> b\nx\n--- mac\n").is_err());
+    }
+
+    #[test]
+    fn the_version_line_is_remembered() {
+        let mut out = Vec::new();
+        let mut v1 = StanzaBodyCheck::new(&b"age-encryption.org/v1\n--- !\n"[..]);
+        v1.read_to_end(&mut out).unwrap();
+        assert!(v1.saw_v1_version_line());
+        let mut v2 = StanzaBodyCheck::new(&b"age-encryption.org/v2\n--- x\n"[..]);
+        v2.read_to_end(&mut out).unwrap();
+        assert!(!v2.saw_v1_version_line());
     }
 
     #[test]

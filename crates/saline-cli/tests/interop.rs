@@ -604,9 +604,28 @@ fn age_damage_is_refused_and_leaves_nothing() {
             "does not authenticate",
         ));
     }
+    // A MAC character changed to another base64 character (the 4th from the
+    // end, so no padding bits are involved): the MAC no longer verifies.
+    // Flipping a bit instead made this case random: 'A' ^ 1 is '@', not
+    // base64, and the header then fails to parse rather than to verify.
     let mut header = sealed.clone();
-    header[header_len - 5] ^= 1;
-    cases.push(("header MAC flipped".into(), header, "header"));
+    header[header_len - 5] = if header[header_len - 5] == b'A' {
+        b'B'
+    } else {
+        b'A'
+    };
+    cases.push((
+        "header MAC changed".into(),
+        header,
+        "header MAC does not verify",
+    ));
+    let mut header = sealed.clone();
+    header[header_len - 5] = b'!';
+    cases.push((
+        "header MAC not base64".into(),
+        header,
+        "invalid age header: malformed",
+    ));
     cases.push(("not age".into(), b"hello".to_vec(), "header"));
     for (what, bytes, words) in &cases {
         fs::write(d.join("bad"), bytes).unwrap();
