@@ -645,8 +645,9 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
         Op::CryptoCoreHsalsa20 => put(out, &tweetnacl::crypto_core_hsalsa20(b.req(0, "in")?, b.req(1, "key")?, b.req(2, "c")?)?),
         Op::CryptoScalarmult => put(out, &tweetnacl::crypto_scalarmult(b.req(0, "n")?, b.req(1, "p")?)?),
         Op::CryptoAuth => put(out, &tweetnacl::crypto_auth(b.req(0, "message")?, b.req(1, "key")?)?),
-        Op::CryptoSignOpen => put(out, &tweetnacl::crypto_sign_open(b.req(0, "signed message")?, b.req(1, "public key")?)?),
-        Op::CryptoSign => put(out, &tweetnacl::crypto_sign(b.req(0, "message")?, b.req(1, "secret key")?)?),
+        // Straight into `out`: no message-sized Vec between (nacl/sign.rs `sign_into`).
+        Op::CryptoSignOpen => saline::nacl::sign::open_into(b.req(0, "signed message")?, b.req(1, "public key")?, out),
+        Op::CryptoSign => saline::nacl::sign::sign_into(b.req(0, "message")?, b.req(1, "secret key")?, out),
         // The KDFs check `out` before deriving: dkLen may ask for up to
         // (2^32 - 1) blocks, and deriving first would allocate all of it (an
         // abort when that fails, found by fuzz/ops_call) for a call that fails.

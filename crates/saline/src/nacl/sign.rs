@@ -70,11 +70,26 @@ pub fn sign_detached(message: &[u8], secret_key: &[u8]) -> Result<[u8; 64]> {
 /// # Errors
 /// As [`SigningKey::from_private_key`].
 pub fn sign(message: &[u8], secret_key: &[u8]) -> Result<Vec<u8>> {
-    let signature = sign_detached(message, secret_key)?;
-    let mut out = Vec::with_capacity(SIGNATURE_LEN + message.len());
-    out.extend_from_slice(&signature);
-    out.extend_from_slice(message);
+    let mut out = alloc::vec![0u8; SIGNATURE_LEN + message.len()];
+    sign_into(message, secret_key, &mut out)?;
     Ok(out)
+}
+
+/// [`sign`] into `out` (at least 64 bytes more than `message`); returns the
+/// length written. The bindings' output buffer takes the signed message
+/// directly: through a `Vec` first, signing 1 MiB from Python paid a second
+/// 1 MiB allocation (fresh pages) and copy, ~25% of the call.
+///
+/// # Errors
+/// As [`SigningKey::from_private_key`]; [`Error::InvalidLength`] (what
+/// "output") if `out` is too short.
+pub fn sign_into(message: &[u8], secret_key: &[u8], out: &mut [u8]) -> Result<usize> {
+    let total = SIGNATURE_LEN + message.len();
+    Error::check_length("output", Expected::AtLeast(total), out.len())?;
+    let signature = sign_detached(message, secret_key)?;
+    out[..SIGNATURE_LEN].copy_from_slice(&signature);
+    out[SIGNATURE_LEN..total].copy_from_slice(message);
+    Ok(total)
 }
 
 /// `crypto_sign_verify_detached`.
@@ -91,8 +106,47 @@ pub fn verify_detached(signature: &[u8], message: &[u8], public_key: &[u8]) -> R
 /// [`Error::InvalidLength`] for input shorter than 64 bytes or a public key
 /// that is not 32; [`Error::VerificationFailed`] for a bad signature.
 pub fn open(signed: &[u8], public_key: &[u8]) -> Result<Vec<u8>> {
+    let mut out = alloc::vec![0u8; signed.len().saturating_sub(SIGNATURE_LEN)];
+    open_into(signed, public_key, &mut out)?;
+    Ok(out)
+}
+
+/// [`open`] into `out` (at least the message's length); returns the length
+/// written. Nothing is written unless the signature verifies.
+///
+/// # Errors
+/// As [`open`]; [`Error::InvalidLength`] (what "output") if `out` is too short.
+pub fn open_into(signed: &[u8], public_key: &[u8], out: &mut [u8]) -> Result<usize> {
     Error::check_length("signed message", Expected::AtLeast(SIGNATURE_LEN), signed.len())?;
     let (signature, message) = signed.split_at(SIGNATURE_LEN);
     ed25519::verify(public_key, message, signature)?;
-    Ok(message.to_vec())
+    Error::check_length("output", Expected::AtLeast(message.len()), out.len())?;
+    out[..message.len()].copy_from_slice(message);
+    Ok(message.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn into_variants_match_and_refuse_short_or_forged() {
+        let kp = KeyPair::from_seed(&[5u8; 32]).unwrap();
+        let message = [0x61u8; 300];
+        let signed = sign(&message, &kp.secret_key[..]).unwrap();
+        let mut out = [0u8; SIGNATURE_LEN + 300];
+        assert_eq!(sign_into(&message, &kp.secret_key[..], &mut out), Ok(SIGNATURE_LEN + 300));
+        assert_eq!(out[..], signed[..]);
+        assert!(matches!(sign_into(&message, &kp.secret_key[..], &mut out[..363]), Err(Error::InvalidLength { what: "output", .. })));
+
+        let mut opened = [0u8; 300];
+        assert_eq!(open_into(&signed, &kp.public_key, &mut opened), Ok(300));
+        assert_eq!(opened, message);
+        assert!(matches!(open_into(&signed, &kp.public_key, &mut opened[..299]), Err(Error::InvalidLength { what: "output", .. })));
+        let mut forged = signed.clone();
+        forged[70] ^= 1;
+        let mut untouched = [0u8; 300];
+        assert_eq!(open_into(&forged, &kp.public_key, &mut untouched), Err(Error::VerificationFailed));
+        assert_eq!(untouched, [0u8; 300], "nothing is written unless the signature verifies");
+    }
 }
