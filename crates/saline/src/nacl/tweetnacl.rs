@@ -204,7 +204,21 @@ pub fn crypto_core_hsalsa20(input: &[u8], key: &[u8], c: &[u8]) -> Result<[u8; 3
 /// [`Error::InvalidLength`] for a message shorter than 32 bytes, or a bad
 /// nonce or key length.
 pub fn crypto_secretbox(padded_message: &[u8], nonce: &[u8], key: &[u8]) -> Result<Vec<u8>> {
+    let mut c = alloc::vec![0u8; padded_message.len()];
+    crypto_secretbox_into(padded_message, nonce, key, &mut c)?;
+    Ok(c)
+}
+
+/// [`crypto_secretbox`] into `out` (at least the message's length); returns
+/// the length written. The bindings' output takes the box directly, with no
+/// message-sized `Vec` between.
+///
+/// # Errors
+/// As [`crypto_secretbox`]; [`Error::InvalidLength`] (what "output") if
+/// `out` is too short.
+pub fn crypto_secretbox_into(padded_message: &[u8], nonce: &[u8], key: &[u8], out: &mut [u8]) -> Result<usize> {
     Error::check_length("message", Expected::AtLeast(ZEROBYTES), padded_message.len())?;
+    let n = padded_message.len();
     // TweetNaCl: c = m XOR stream; tag = poly1305(c[32..], key = c[0..32]);
     // c[16..32] = tag; c[0..16] = 0. With the 32 zero bytes NaCl requires,
     // that is secretbox on m[32..]: the registry's XSalsa20-Poly1305
@@ -213,17 +227,21 @@ pub fn crypto_secretbox(padded_message: &[u8], nonce: &[u8], key: &[u8]) -> Resu
     if padded_message[..ZEROBYTES].iter().all(|&b| b == 0) {
         let key: &[u8; 32] = fixed("key", key)?;
         let nonce: &[u8; 24] = fixed("nonce", nonce)?;
-        let mut c = padded_message.to_vec();
+        Error::check_length("output", Expected::AtLeast(n), out.len())?;
+        let c = &mut out[..n];
+        c.copy_from_slice(padded_message);
         let tag = crate::aead::xsalsa20poly1305_seal(key, nonce, &mut c[ZEROBYTES..]);
         c[BOXZEROBYTES..ZEROBYTES].copy_from_slice(&tag);
-        return Ok(c);
+        return Ok(n);
     }
-    let mut c = stream_xor(Algorithm::XSalsa20, key, nonce, 0, padded_message)?;
+    let mut c = Zeroizing::new(stream_xor(Algorithm::XSalsa20, key, nonce, 0, padded_message)?);
+    Error::check_length("output", Expected::AtLeast(n), out.len())?;
     let mac_key: Zeroizing<[u8; 32]> = Zeroizing::new(c[..32].try_into().expect("32 bytes"));
     let tag = poly1305_tag(&mac_key, &c[ZEROBYTES..]);
     c[BOXZEROBYTES..ZEROBYTES].copy_from_slice(&tag);
     c[..BOXZEROBYTES].fill(0);
-    Ok(c)
+    out[..n].copy_from_slice(&c);
+    Ok(n)
 }
 
 /// `crypto_secretbox_open` in NaCl's padded layout: returns the message with
@@ -286,6 +304,14 @@ pub fn crypto_box_open_afternm(padded_box: &[u8], nonce: &[u8], key: &[u8]) -> R
 /// As [`crypto_box_beforenm`] and [`crypto_secretbox`].
 pub fn crypto_box(padded_message: &[u8], nonce: &[u8], public_key: &[u8], secret_key: &[u8]) -> Result<Vec<u8>> {
     crypto_secretbox(padded_message, nonce, &crypto_box_beforenm(public_key, secret_key)?[..])
+}
+
+/// [`crypto_box`] into `out`, as [`crypto_secretbox_into`].
+///
+/// # Errors
+/// As [`crypto_box`]; [`Error::InvalidLength`] (what "output") if `out` is too short.
+pub fn crypto_box_into(padded_message: &[u8], nonce: &[u8], public_key: &[u8], secret_key: &[u8], out: &mut [u8]) -> Result<usize> {
+    crypto_secretbox_into(padded_message, nonce, &crypto_box_beforenm(public_key, secret_key)?[..], out)
 }
 
 /// `crypto_box_open` in NaCl's padded layout.
