@@ -455,6 +455,14 @@ fn put(out: &mut [u8], bytes: &[u8]) -> Result<usize> {
     Ok(bytes.len())
 }
 
+/// [`put`] of a result the core handed over in a `Vec` that may hold
+/// plaintext (a decryption's, a stream cipher's output), wiped once copied:
+/// dropped as it was, the freed heap block kept the message.
+fn put_wiped(out: &mut [u8], result: alloc::vec::Vec<u8>) -> Result<usize> {
+    let result = zeroize::Zeroizing::new(result);
+    put(out, &result)
+}
+
 fn put_bool(out: &mut [u8], value: bool) -> Result<usize> {
     put(out, &[u8::from(value)])
 }
@@ -551,7 +559,7 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
             } else {
                 cipher::aes::cbc_decrypt(key, iv, data, padding)?
             };
-            put(out, &result)
+            put_wiped(out, result)
         }
         Op::AeadSeal => KeyedAead::new(alg, b.req(0, "key")?)?.seal_into(b.req(1, "nonce")?, b.opt(2), b.req(3, "plaintext")?, out),
         Op::AeadOpen => KeyedAead::new(alg, b.req(0, "key")?)?.open_into(b.req(1, "nonce")?, b.opt(2), b.req(3, "ciphertext")?, out),
@@ -575,7 +583,7 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
             aead_open_into(shared.as_bytes(), b.req(1, "nonce")?, b.req(0, "box")?, out)
         }
         Op::SealedBoxSeal => put(out, &sealedbox::seal(b.req(0, "message")?, b.req(1, "public key")?)?),
-        Op::SealedBoxOpen => put(out, &sealedbox::open(b.req(0, "sealed box")?, b.req(1, "public key")?, b.req(2, "secret key")?)?),
+        Op::SealedBoxOpen => put_wiped(out, sealedbox::open(b.req(0, "sealed box")?, b.req(1, "public key")?, b.req(2, "secret key")?)?),
         Op::Ed25519KeyPair => {
             let key = ed25519::SigningKey::from_seed(&seed_or_random(b.opt(0))?)?;
             let dst = exactly(out, 96)?;
@@ -630,10 +638,10 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
             put_bool(out, <&[u8; 32]>::try_from(s).is_ok_and(Scalar::is_canonical))
         }
         Op::ScalarInvert => put(out, &scalar(b.req(0, "scalar")?)?.invert()?.to_bytes()),
-        Op::CryptoSecretbox => put(out, &tweetnacl::crypto_secretbox(b.req(0, "message")?, b.req(1, "nonce")?, b.req(2, "key")?)?),
-        Op::CryptoSecretboxOpen => put(out, &tweetnacl::crypto_secretbox_open(b.req(0, "box")?, b.req(1, "nonce")?, b.req(2, "key")?)?),
-        Op::CryptoBox => put(out, &tweetnacl::crypto_box(b.req(0, "message")?, b.req(1, "nonce")?, b.req(2, "public key")?, b.req(3, "secret key")?)?),
-        Op::CryptoBoxOpen => put(out, &tweetnacl::crypto_box_open(b.req(0, "box")?, b.req(1, "nonce")?, b.req(2, "public key")?, b.req(3, "secret key")?)?),
+        Op::CryptoSecretbox => tweetnacl::crypto_secretbox_into(b.req(0, "message")?, b.req(1, "nonce")?, b.req(2, "key")?, out),
+        Op::CryptoSecretboxOpen => put_wiped(out, tweetnacl::crypto_secretbox_open(b.req(0, "box")?, b.req(1, "nonce")?, b.req(2, "key")?)?),
+        Op::CryptoBox => tweetnacl::crypto_box_into(b.req(0, "message")?, b.req(1, "nonce")?, b.req(2, "public key")?, b.req(3, "secret key")?, out),
+        Op::CryptoBoxOpen => put_wiped(out, tweetnacl::crypto_box_open(b.req(0, "box")?, b.req(1, "nonce")?, b.req(2, "public key")?, b.req(3, "secret key")?)?),
         Op::CryptoStream => {
             let n = b.len(0, "length")?;
             let dst = exactly(out, n)?;
@@ -812,23 +820,23 @@ fn sodium_call(op: Op, alg: u32, b: &Args<'_>, out: &mut [u8]) -> Result<usize> 
                 Algorithm::XSalsa20 => stream::crypto_stream_xsalsa20_xor_ic(message, nonce, ic, key)?,
                 other => return Err(Error::UnknownAlgorithm { name: other.name().into(), kind: "libsodium stream cipher" }),
             };
-            put(out, &result)
+            put_wiped(out, result)
         }
         Op::SecretboxXChaCha20Poly1305Seal => put(out, &sbx::crypto_secretbox_xchacha20poly1305_easy(b.req(0, "message")?, b.req(1, "nonce")?, b.req(2, "key")?)?),
-        Op::SecretboxXChaCha20Poly1305Open => put(out, &sbx::crypto_secretbox_xchacha20poly1305_open_easy(b.req(0, "box")?, b.req(1, "nonce")?, b.req(2, "key")?)?),
+        Op::SecretboxXChaCha20Poly1305Open => put_wiped(out, sbx::crypto_secretbox_xchacha20poly1305_open_easy(b.req(0, "box")?, b.req(1, "nonce")?, b.req(2, "key")?)?),
         Op::BoxXChaCha20Poly1305Before => put(out, &sbox::crypto_box_curve25519xchacha20poly1305_beforenm(b.req(0, "public key")?, b.req(1, "secret key")?)?[..]),
         Op::BoxXChaCha20Poly1305Seal => put(
             out,
             &sbox::crypto_box_curve25519xchacha20poly1305_easy(b.req(0, "message")?, b.req(1, "nonce")?, b.req(2, "public key")?, b.req(3, "secret key")?)?,
         ),
-        Op::BoxXChaCha20Poly1305Open => put(
+        Op::BoxXChaCha20Poly1305Open => put_wiped(
             out,
-            &sbox::crypto_box_curve25519xchacha20poly1305_open_easy(b.req(0, "box")?, b.req(1, "nonce")?, b.req(2, "public key")?, b.req(3, "secret key")?)?,
+            sbox::crypto_box_curve25519xchacha20poly1305_open_easy(b.req(0, "box")?, b.req(1, "nonce")?, b.req(2, "public key")?, b.req(3, "secret key")?)?,
         ),
         Op::BoxXChaCha20Poly1305SealAnonymous => put(out, &sbox::crypto_box_curve25519xchacha20poly1305_seal(b.req(0, "message")?, b.req(1, "public key")?)?),
-        Op::BoxXChaCha20Poly1305SealOpen => put(
+        Op::BoxXChaCha20Poly1305SealOpen => put_wiped(
             out,
-            &sbox::crypto_box_curve25519xchacha20poly1305_seal_open(b.req(0, "sealed box")?, b.req(1, "public key")?, b.req(2, "secret key")?)?,
+            sbox::crypto_box_curve25519xchacha20poly1305_seal_open(b.req(0, "sealed box")?, b.req(1, "public key")?, b.req(2, "secret key")?)?,
         ),
         Op::Ed25519phSign => {
             let mut state = sign::crypto_sign_init();
