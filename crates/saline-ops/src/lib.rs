@@ -455,9 +455,10 @@ fn put(out: &mut [u8], bytes: &[u8]) -> Result<usize> {
     Ok(bytes.len())
 }
 
-/// [`put`] of a result the core handed over in a `Vec` that may hold
-/// plaintext (a decryption's, a stream cipher's output), wiped once copied:
-/// dropped as it was, the freed heap block kept the message.
+/// [`put`] of a result the core hands over in a plain `Vec` that may hold a
+/// secret (a decryption's or a stream cipher's output, a derived key, seeded
+/// random bytes), wiped once copied: dropped as it was, the freed heap block
+/// kept the bytes.
 fn put_wiped(out: &mut [u8], result: alloc::vec::Vec<u8>) -> Result<usize> {
     let result = zeroize::Zeroizing::new(result);
     put(out, &result)
@@ -662,19 +663,19 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
         Op::Pbkdf2 => {
             let n = b.len(1, "dkLen")?;
             exactly(out, n)?;
-            put(out, &kdf::pbkdf2(algorithm(alg)?, b.req(0, "password")?, b.req(1, "salt")?, b.num_u32(0, "iterations")?, n)?)
+            put_wiped(out, kdf::pbkdf2(algorithm(alg)?, b.req(0, "password")?, b.req(1, "salt")?, b.num_u32(0, "iterations")?, n)?)
         }
         Op::Scrypt => {
             let n = b.len(3, "dkLen")?;
             exactly(out, n)?;
-            put(out, &kdf::scrypt(b.req(0, "password")?, b.req(1, "salt")?, b.num(0, "N")?, b.num_u32(1, "r")?, b.num_u32(2, "p")?, n)?)
+            put_wiped(out, kdf::scrypt(b.req(0, "password")?, b.req(1, "salt")?, b.num(0, "N")?, b.num_u32(1, "r")?, b.num_u32(2, "p")?, n)?)
         }
         Op::Argon2 | Op::Argon2Hash => {
             let params = kdf::Argon2Params { t: b.num_u32(0, "t")?, m: b.num_u32(1, "m")?, p: b.num_u32(2, "p")?, out_len: b.len(3, "dkLen")? };
             let (algorithm, password) = (algorithm(alg)?, b.req(0, "password")?);
             if op == Op::Argon2 {
                 exactly(out, params.out_len)?;
-                put(out, &kdf::argon2(algorithm, password, b.req(1, "salt")?, b.opt(2), b.opt(3), &params)?)
+                put_wiped(out, kdf::argon2(algorithm, password, b.req(1, "salt")?, b.opt(2), b.opt(3), &params)?)
             } else {
                 let phc = match b.opt(1) {
                     Some(salt) => kdf::argon2_hash_with_salt(algorithm, password, salt, &params)?,
@@ -712,9 +713,9 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
             kdf::bcrypt_verify_with_max_cost(b.req(0, "password")?, hash, long, b.num_u32_or(1, "maxCost", kdf::BCRYPT_VERIFY_MAX_COST)?)?;
             Ok(0)
         }
-        Op::Hkdf => put(out, &kdf::hkdf(algorithm(alg)?, b.req(0, "ikm")?, b.opt(1).unwrap_or(&[]), b.opt(2).unwrap_or(&[]), b.len(0, "length")?)?),
-        Op::HkdfExtract => put(out, &kdf::hkdf_extract(algorithm(alg)?, b.opt(0).unwrap_or(&[]), b.req(1, "ikm")?)?),
-        Op::HkdfExpand => put(out, &kdf::hkdf_expand(algorithm(alg)?, b.req(0, "prk")?, b.opt(1).unwrap_or(&[]), b.len(0, "length")?)?),
+        Op::Hkdf => put_wiped(out, kdf::hkdf(algorithm(alg)?, b.req(0, "ikm")?, b.opt(1).unwrap_or(&[]), b.opt(2).unwrap_or(&[]), b.len(0, "length")?)?),
+        Op::HkdfExtract => put_wiped(out, kdf::hkdf_extract(algorithm(alg)?, b.opt(0).unwrap_or(&[]), b.req(1, "ikm")?)?),
+        Op::HkdfExpand => put_wiped(out, kdf::hkdf_expand(algorithm(alg)?, b.req(0, "prk")?, b.opt(1).unwrap_or(&[]), b.len(0, "length")?)?),
         Op::RandomBytes => {
             saline::random::fill(out)?;
             Ok(out.len())
@@ -965,7 +966,7 @@ fn sodium_call(op: Op, alg: u32, b: &Args<'_>, out: &mut [u8]) -> Result<usize> 
         Op::RandomBytesDeterministic => {
             let n = b.len(0, "length")?;
             exactly(out, n)?;
-            put(out, &utils::randombytes_buf_deterministic(n, b.req(0, "seed")?)?)
+            put_wiped(out, utils::randombytes_buf_deterministic(n, b.req(0, "seed")?)?)
         }
         // call() handles every operation below 105 itself.
         other => Err(Error::UnknownAlgorithm { name: alloc::format!("operation #{}", other as u32), kind: "operation" }),

@@ -112,14 +112,15 @@ pub(crate) fn call_into<'py>(
                 && start < out_start + out_len
                 && out_start < start + s.len()
         };
-        let copies: Vec<Option<Vec<u8>>> = slices
+        // Wiped when dropped: an input may be a key or a password.
+        let copies: Vec<Option<zeroize::Zeroizing<Vec<u8>>>> = slices
             .iter()
-            .map(|s| s.filter(|s| overlaps(s)).map(<[u8]>::to_vec))
+            .map(|s| s.filter(|s| overlaps(s)).map(|s| zeroize::Zeroizing::new(s.to_vec())))
             .collect();
         let slices: Vec<Option<&[u8]>> = slices
             .iter()
             .zip(&copies)
-            .map(|(s, c)| c.as_deref().or(*s))
+            .map(|(s, c)| c.as_ref().map(|c| c.as_slice()).or(*s))
             .collect();
         // SAFETY: a writable view of `len` bytes, held until `target` drops,
         // and no input aliases it (copied above).
