@@ -18,6 +18,15 @@
 
 pub mod blake2;
 pub mod blake3;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod sha2_simd128;
+
+// The SHA-2 states: sha2 0.11's SIMD128 kernels in the WebAssembly SIMD
+// build (sha2_simd128.rs), sha2 0.10 everywhere else.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+use sha2_simd128 as sha2_states;
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+use sha2 as sha2_states;
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -64,11 +73,11 @@ impl<'a> HashOptions<'a> {
 #[derive(Clone)]
 enum State {
     Sha1(sha1::Sha1),
-    Sha224(sha2::Sha224),
-    Sha256(sha2::Sha256),
-    Sha384(sha2::Sha384),
-    Sha512(sha2::Sha512),
-    Sha512_256(sha2::Sha512_256),
+    Sha224(sha2_states::Sha224),
+    Sha256(sha2_states::Sha256),
+    Sha384(sha2_states::Sha384),
+    Sha512(sha2_states::Sha512),
+    Sha512_256(sha2_states::Sha512_256),
     Sha3_224(sha3::Sha3_224),
     Sha3_256(sha3::Sha3_256),
     Sha3_384(sha3::Sha3_384),
@@ -395,11 +404,11 @@ pub fn hash_into(algorithm: Algorithm, options: &HashOptions<'_>, data: &[u8], o
     }
     match algorithm {
         Algorithm::Sha1 => digest_into::<sha1::Sha1>(data, out),
-        Algorithm::Sha224 => digest_into::<sha2::Sha224>(data, out),
-        Algorithm::Sha256 => digest_into::<sha2::Sha256>(data, out),
-        Algorithm::Sha384 => digest_into::<sha2::Sha384>(data, out),
-        Algorithm::Sha512 => digest_into::<sha2::Sha512>(data, out),
-        Algorithm::Sha512_256 => digest_into::<sha2::Sha512_256>(data, out),
+        Algorithm::Sha224 => digest_into::<sha2_states::Sha224>(data, out),
+        Algorithm::Sha256 => digest_into::<sha2_states::Sha256>(data, out),
+        Algorithm::Sha384 => digest_into::<sha2_states::Sha384>(data, out),
+        Algorithm::Sha512 => digest_into::<sha2_states::Sha512>(data, out),
+        Algorithm::Sha512_256 => digest_into::<sha2_states::Sha512_256>(data, out),
         Algorithm::Sha3_224 => digest_into::<sha3::Sha3_224>(data, out),
         Algorithm::Sha3_256 => digest_into::<sha3::Sha3_256>(data, out),
         Algorithm::Sha3_384 => digest_into::<sha3::Sha3_384>(data, out),
