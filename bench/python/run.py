@@ -81,6 +81,7 @@ def saline_library() -> Dict[str, Any]:
     import saline
     from saline import aead, bcrypt as sbcrypt, hmac, kdf
     from saline.nacl import bindings
+    from saline.poly1305 import Poly1305
 
     ops: Dict[str, Factory] = {}
     for alg, name in HASHLIB_NAMES.items():
@@ -89,6 +90,7 @@ def saline_library() -> Dict[str, Any]:
             if alg in ("sha1", "sha256", "sha512", "md5"):
                 ops[f"mac:hmac-{alg}"] = lambda fx, c, name=name: lambda: hmac.digest(fx.key, fx.msg, name)
     ops["digest:blake3"] = lambda fx, c: lambda: saline.blake3(fx.msg).digest()
+    ops["mac:poly1305"] = lambda fx, c: lambda: Poly1305.generate_tag(fx.key, fx.msg)
     for alg, size in AES_KEY.items():
         ops[f"seal:{alg}"] = lambda fx, c, size=size: (lambda box: lambda: box.encrypt(fx.nonce12, fx.msg, None))(aead.AESGCM(fx.key[:size]))
     ops["seal:chacha20-poly1305"] = lambda fx, c: (lambda box: lambda: box.encrypt(fx.nonce12, fx.msg, None))(aead.ChaCha20Poly1305(fx.key))

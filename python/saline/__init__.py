@@ -5,7 +5,8 @@ already know.
   ``saline.blake2b(data, digest_size=, key=, salt=, person=)``, ...,
   ``saline.algorithms_available``; ``saline.blake3`` shaped like the
   ``blake3`` package.
-- ``saline.hmac`` (hmac), ``saline.aead`` (pyca AEADs), ``saline.kdf``,
+- ``saline.hmac`` (hmac), ``saline.aead`` (pyca AEADs), ``saline.poly1305``
+  (pyca's Poly1305), ``saline.kdf``,
   ``saline.argon2`` (argon2-cffi), ``saline.bcrypt`` (bcrypt) and
   ``saline.nacl`` (PyNaCl).
 
@@ -16,11 +17,11 @@ already know.
 32
 """
 
-from ._core import ArgumentTypeError, InvalidTag, ParameterError
+from ._core import AlreadyFinalized, ArgumentTypeError, InvalidSignature, InvalidTag, ParameterError
 from ._native import RandomSourceError
 from ._hashes import _CONSTRUCTORS, algorithms_available, algorithms_guaranteed, blake3, new
 
 globals().update(_CONSTRUCTORS)
 
-__all__ = ["new", "blake3", "algorithms_available", "algorithms_guaranteed", "InvalidTag", "ParameterError", "ArgumentTypeError", "RandomSourceError", *sorted(_CONSTRUCTORS)]
+__all__ = ["new", "blake3", "algorithms_available", "algorithms_guaranteed", "InvalidTag", "InvalidSignature", "AlreadyFinalized", "ParameterError", "ArgumentTypeError", "RandomSourceError", *sorted(_CONSTRUCTORS)]
 __version__ = "0.1.0"

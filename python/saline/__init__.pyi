@@ -5,7 +5,7 @@ from typing import Any, FrozenSet
 
 from typing_extensions import Buffer
 
-from ._core import ArgumentTypeError as ArgumentTypeError, InvalidTag as InvalidTag, ParameterError as ParameterError
+from ._core import AlreadyFinalized as AlreadyFinalized, ArgumentTypeError as ArgumentTypeError, InvalidSignature as InvalidSignature, InvalidTag as InvalidTag, ParameterError as ParameterError
 from ._hashes import _Hash, blake3 as blake3
 from ._native import RandomSourceError as RandomSourceError
 

@@ -8,7 +8,7 @@ import json
 from typing import Any, Dict, List, Optional
 
 from . import _native
-from ._native import ArgumentTypeError, InvalidTag, ParameterError
+from ._native import AlreadyFinalized, ArgumentTypeError, InvalidSignature, InvalidTag, ParameterError
 
 OP: Dict[str, int] = dict(_native.operations())
 CATALOG: List[Dict[str, Any]] = json.loads(_native.catalog_json())
@@ -99,4 +99,4 @@ def random_bytes(n: int) -> bytes:
 
 NAN = _NAN
 
-__all__ = ["ArgumentTypeError", "InvalidTag", "ParameterError", "OP", "CATALOG", "lookup", "call", "call_into", "check_size", "check_int", "nbytes", "random_bytes", "NAN"]
+__all__ = ["AlreadyFinalized", "ArgumentTypeError", "InvalidSignature", "InvalidTag", "ParameterError", "OP", "CATALOG", "lookup", "call", "call_into", "check_size", "check_int", "nbytes", "random_bytes", "NAN"]

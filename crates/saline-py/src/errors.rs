@@ -13,6 +13,22 @@ create_exception!(
     PyException,
     "A tag, MAC or signature did not verify; no plaintext was released (pyca's InvalidTag)."
 );
+// pyca/cryptography's two other exceptions of the MAC shape
+// (`cryptography.exceptions`), for `saline.poly1305.Poly1305`. A failed
+// signature check is also an `InvalidTag`, so that code catching Saline's
+// one verification class keeps catching every failed check.
+create_exception!(
+    _native,
+    InvalidSignature,
+    InvalidTag,
+    "A MAC given to verify did not match the computed one (pyca's InvalidSignature; also an InvalidTag)."
+);
+create_exception!(
+    _native,
+    AlreadyFinalized,
+    PyException,
+    "The object was used after finalize() or verify() ended it (pyca's AlreadyFinalized)."
+);
 create_exception!(
     _native,
     ParameterError,

@@ -1,6 +1,7 @@
 //! hashlib's shape: `Stream` (a hash or MAC object), `HashConstructor`
 //! (`saline.sha256` and its siblings) and `HashNew` (`saline.new`).
 
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 use saline::catalog::{Algorithm, Kind};
@@ -143,6 +144,27 @@ impl PyStream {
             }
             let n = length.unwrap_or_else(|| self.inner.output_len());
             digest_so_far(py, &self.inner, n)
+        })
+    }
+
+    /// Compares the tag so far with `tag` (any bytes-like object) in
+    /// constant time, without changing the state: the core's `Mac::verify`
+    /// on a fork, so the expected tag never reaches Python. InvalidTag on
+    /// any mismatch, a wrong length included. Only MACs have a tag: a hash
+    /// object raises TypeError.
+    fn verify(&self, tag: Bound<'_, PyAny>) -> PyResult<()> {
+        guard(|| {
+            let tag = borrow(&tag, "tag", PYBUF_SIMPLE)?;
+            match &self.inner {
+                Stream::Mac(mac) => (**mac)
+                    .clone()
+                    .verify(tag.as_slice())
+                    .map_err(|e| to_py_err(&e)),
+                Stream::Hash(_) => Err(PyTypeError::new_err(format!(
+                    "{}.verify(): a hash has no tag to verify, only a MAC does",
+                    self.name
+                ))),
+            }
         })
     }
 

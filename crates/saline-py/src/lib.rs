@@ -36,7 +36,10 @@ mod inputs;
 use pyo3::prelude::*;
 use saline_ops::Op;
 
-use crate::errors::{ArgumentTypeError, InvalidTag, ParameterError, RandomSourceError};
+use crate::errors::{
+    AlreadyFinalized, ArgumentTypeError, InvalidSignature, InvalidTag, ParameterError,
+    RandomSourceError,
+};
 
 /// Inputs above this many bytes (in total) are processed with the GIL
 /// released: hashlib's threshold (`HASHLIB_GIL_MINSIZE`, 2048 bytes), below
@@ -72,6 +75,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<blake3::Blake3>()?;
     m.add_class::<aead::PyAead>()?;
     m.add("InvalidTag", py.get_type::<InvalidTag>())?;
+    m.add("InvalidSignature", py.get_type::<InvalidSignature>())?;
+    m.add("AlreadyFinalized", py.get_type::<AlreadyFinalized>())?;
     m.add("ParameterError", py.get_type::<ParameterError>())?;
     m.add("ArgumentTypeError", py.get_type::<ArgumentTypeError>())?;
     m.add("RandomSourceError", py.get_type::<RandomSourceError>())?;

@@ -161,7 +161,9 @@ impl Mac {
     /// # Errors
     /// [`Error::VerificationFailed`] on any mismatch, including a wrong length.
     pub fn verify(self, expected: &[u8]) -> Result<()> {
-        let tag = self.finalize();
+        // Wiped after the comparison, as the one-shot `verify` wipes its
+        // buffer: the tag of this message under this key is a forgery for it.
+        let tag = zeroize::Zeroizing::new(self.finalize());
         if crate::ct_eq(&tag, expected) {
             Ok(())
         } else {
