@@ -35,9 +35,10 @@ impl Poly1305State {
         }
         let whole = data.len() / 16 * 16;
         let (blocks, rest) = data.split_at(whole);
-        for block in blocks.chunks_exact(16) {
-            self.mac.update(&[*poly1305::Block::from_slice(block)]);
-        }
+        // All whole blocks in one call (no padding applies to a multiple of
+        // 16): one block per call kept the crate's backend from working on
+        // several at once, and paid its per-call cost 131,072 times per 2 MiB.
+        self.mac.update_padded(blocks);
         self.pending[..rest.len()].copy_from_slice(rest);
         self.pending_len = rest.len();
     }
