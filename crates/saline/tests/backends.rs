@@ -191,8 +191,9 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
         }
         "ed25519-sign" => {
             use saline::curve::ed25519::{verify, SigningKey};
-            // Around the libsodium+dalek crossover (4096 bytes) as well as SIZES.
-            for &n in SIZES.iter().chain(&[4096, 4097, 16_384]) {
+            // Around the libsodium+dalek (4096 bytes) and aws-lc+dalek (64 KiB)
+            // crossovers as well as SIZES.
+            for &n in SIZES.iter().chain(&[4096, 4097, 16_384, 65_536, 65_537]) {
                 let (seed, msg) = (bytes(&mut rng, 32), bytes(&mut rng, n));
                 let key = SigningKey::from_seed(&seed).unwrap();
                 let sig = key.sign(&msg);
@@ -267,12 +268,12 @@ fn native_defaults() {
         ("xsalsa20poly1305", &["libsodium", "rustcrypto"]),
         ("chacha20poly1305", &["ring", "libsodium", "rustcrypto"]),
         ("xchacha20poly1305", &["libsodium", "rustcrypto"]),
-        ("aes-gcm", &["ring", "rustcrypto"]),
+        ("aes-gcm", &["aws-lc", "ring", "rustcrypto"]),
         ("aegis", &["libsodium", "rust"]),
-        ("x25519", &["libsodium", "dalek"]),
-        ("x25519-base", &["libsodium", "dalek"]),
-        ("ed25519-sign", &["libsodium+dalek", "libsodium", "dalek"]),
-        ("ed25519-keypair", &["libsodium", "dalek"]),
+        ("x25519", &["aws-lc", "libsodium", "dalek"]),
+        ("x25519-base", &["aws-lc", "libsodium", "dalek"]),
+        ("ed25519-sign", &["aws-lc+dalek", "aws-lc", "libsodium+dalek", "libsodium", "dalek"]),
+        ("ed25519-keypair", &["aws-lc", "libsodium", "dalek"]),
     ];
     for (primitive, list) in want {
         assert_eq!(info(primitive).available, list, "{primitive}");

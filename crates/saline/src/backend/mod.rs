@@ -12,8 +12,8 @@
 //! * WebAssembly and `no_std` builds compile only the pure-Rust backends
 //!   (RustCrypto, dalek), so each primitive has one entry there.
 //! * Native builds with `std` add libsodium (vendored source; its own
-//!   run-time CPU dispatch, initialised here once) and ring (run-time CPU
-//!   dispatch). Nothing is compiled for a CPU feature: see
+//!   run-time CPU dispatch, initialised here once), ring and AWS-LC (both
+//!   with run-time CPU dispatch). Nothing is compiled for a CPU feature: see
 //!   js/scripts/build-native.sh.
 //!
 //! The environment variable `SALINE_FORCE` (native `std` builds), read once
@@ -39,6 +39,8 @@ use core::sync::atomic::{AtomicU8, Ordering};
 
 use crate::error::{Error, Result};
 
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+pub(crate) mod awslc;
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 pub(crate) mod libsodium;
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]

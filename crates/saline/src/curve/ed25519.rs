@@ -48,6 +48,10 @@ pub(crate) static ED25519_SIGN_BACKENDS: Registry<SignFn> = Registry::new(
     "ed25519-sign",
     &[
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        Backend::portable("aws-lc+dalek", awslc_then_dalek_sign),
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        Backend::portable("aws-lc", awslc_sign),
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
         Backend { name: "libsodium+dalek", usable: crate::backend::libsodium::usable, entry: libsodium_then_dalek_sign },
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
         Backend { name: "libsodium", usable: crate::backend::libsodium::usable, entry: libsodium_sign },
@@ -63,6 +67,8 @@ pub(crate) static ED25519_SIGN_BACKENDS: Registry<SignFn> = Registry::new(
 pub(crate) static ED25519_KEYPAIR_BACKENDS: Registry<KeypairFn> = Registry::new(
     "ed25519-keypair",
     &[
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        Backend::portable("aws-lc", crate::backend::awslc::ed25519_seed_keypair),
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
         Backend { name: "libsodium", usable: crate::backend::libsodium::usable, entry: crate::backend::libsodium::ed25519_seed_keypair },
         Backend::portable("dalek", dalek_keypair),
@@ -102,6 +108,26 @@ fn dalek_sign(key: &ed25519_dalek::SigningKey, message: &[u8]) -> [u8; 64] {
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 fn libsodium_sign(key: &ed25519_dalek::SigningKey, message: &[u8]) -> [u8; 64] {
     crate::backend::libsodium::ed25519_sign(&Zeroizing::new(key.to_keypair_bytes()), message)
+}
+
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+fn awslc_sign(key: &ed25519_dalek::SigningKey, message: &[u8]) -> [u8; 64] {
+    crate::backend::awslc::ed25519_sign(&Zeroizing::new(key.to_keypair_bytes()), message)
+}
+
+/// The longest message the `aws-lc+dalek` backend signs with AWS-LC: above
+/// it, dalek's hashing (RustCrypto's SHA-512, faster than AWS-LC's here)
+/// outweighs AWS-LC's faster fixed-base multiplication.
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+pub(crate) const AWSLC_SIGN_SHORT_MESSAGE: usize = 64 * 1024;
+
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+fn awslc_then_dalek_sign(key: &ed25519_dalek::SigningKey, message: &[u8]) -> [u8; 64] {
+    if message.len() <= AWSLC_SIGN_SHORT_MESSAGE {
+        awslc_sign(key, message)
+    } else {
+        dalek_sign(key, message)
+    }
 }
 
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]

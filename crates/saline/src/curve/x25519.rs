@@ -25,6 +25,8 @@ pub(crate) static X25519_BACKENDS: Registry<X25519Fn> = Registry::new(
     "x25519",
     &[
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        Backend::portable("aws-lc", crate::backend::awslc::x25519),
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
         Backend { name: "libsodium", usable: crate::backend::libsodium::usable, entry: crate::backend::libsodium::x25519 },
         Backend::portable("dalek", dalek_x25519),
     ],
@@ -45,6 +47,8 @@ fn dalek_x25519(scalar: &[u8; 32], point: &[u8; 32]) -> [u8; 32] {
 pub(crate) static X25519_BASE_BACKENDS: Registry<X25519BaseFn> = Registry::new(
     "x25519-base",
     &[
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        Backend::portable("aws-lc", crate::backend::awslc::x25519_base),
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
         Backend { name: "libsodium", usable: crate::backend::libsodium::usable, entry: crate::backend::libsodium::x25519_base },
         Backend::portable("dalek", dalek_x25519_base),
