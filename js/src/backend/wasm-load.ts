@@ -85,6 +85,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
     catalog: wasm.catalog(),
     backendsJson: () => wasm.backendsJson(),
     call: (op, alg, bytes, nums, out) => wasm.call(op, alg, bytes, nums, out),
+    callCopy: (op, alg, bytes, nums, outLength) => wasm.callCopy(op, alg, bytes, nums, outLength),
     callAsync(op, alg, bytes, nums, outLength): Promise<Uint8Array> {
       let job;
       try {
