@@ -201,10 +201,17 @@ export class WasmInstance {
     this.ioSize = this.io === 0 ? 0 : SMALL_IO;
   }
 
-  /** Zeroes the I/O bytes a call used and the shadow stack its frames used. */
+  /**
+   * Zeroes the I/O bytes a call used and the shadow stack its frames used.
+   * The module zeroes its own I/O buffer (`saline_io_wipe`, a memory.fill):
+   * one WebAssembly call, where TypedArray.prototype.fill enters a C++
+   * builtin (measured alone for 80 bytes: 6 against 15 ns; about 10 ns of
+   * a 32-byte Poly1305). It runs first, so that nothing the module does
+   * lands on the stack after that is cleared.
+   */
   wipe(used: number, stackBytes: number): void {
+    if (used > 0) this.exports.saline_io_wipe(used);
     this.refresh();
-    this.heap.fill(0, this.io, this.io + used);
     if (this.stackTop > stackBytes) this.heap.fill(0, this.stackTop - stackBytes, this.stackTop);
   }
 
