@@ -33,6 +33,7 @@ import {
   SMALL_IO,
   STACK_WIPE_CALL,
   STACK_WIPE_DEEP,
+  STACK_WIPE_SMALL_BY_ALGORITHM,
   STACK_WIPE_SMALL_HASH_MAC,
   WasmBackendError,
   checkArgumentCounts,
@@ -72,6 +73,12 @@ export class WasmInstance {
   private outOffset = 0;
   /** Bytes of the I/O buffer the last `place` or `layout` wrote. */
   used = 0;
+  /**
+   * By catalog id, the stack wipe after a small one-shot hash or MAC call:
+   * STACK_WIPE_SMALL_HASH_MAC, or what STACK_WIPE_SMALL_BY_ALGORITHM says
+   * (`useCatalog`). An id past the end gets STACK_WIPE_SMALL_HASH_MAC.
+   */
+  private smallCallWipe = new Uint16Array(0);
 
   constructor(
     instance: WebAssembly.Instance,
@@ -233,6 +240,13 @@ export class WasmInstance {
     return JSON.parse(this.readString(this.exports.saline_catalog_ptr(), this.exports.saline_catalog_len())) as CatalogEntry[];
   }
 
+  /** Resolves STACK_WIPE_SMALL_BY_ALGORITHM to catalog ids (the loader calls it once, with `catalog()`). */
+  useCatalog(catalog: readonly CatalogEntry[]): void {
+    const table = new Uint16Array(catalog.reduce((end, e) => Math.max(end, e.id + 1), 0)).fill(STACK_WIPE_SMALL_HASH_MAC);
+    for (const e of catalog) table[e.id] = STACK_WIPE_SMALL_BY_ALGORITHM.get(e.name) ?? STACK_WIPE_SMALL_HASH_MAC;
+    this.smallCallWipe = table;
+  }
+
   /** The core's backend registry (saline_ops::backends_json), read like the catalog. */
   backendsJson(): string {
     return this.readString(this.exports.saline_backends_ptr(), this.exports.saline_backends_len());
@@ -368,7 +382,7 @@ export class WasmInstance {
         if (n >= 0) this.copyOut(target, this.outOffset, n);
         else failure = this.lastError(); // before maybeShrink, which may replace the instance
       } finally {
-        this.afterCall(op, bytes);
+        this.afterCall(op, alg, bytes);
       }
     } finally {
       this.busy = false;
@@ -397,7 +411,7 @@ export class WasmInstance {
         if (n >= 0) result = this.heap.slice(from, from + n);
         else failure = this.lastError(); // before maybeShrink, which may replace the instance
       } finally {
-        this.afterCall(op, bytes);
+        this.afterCall(op, alg, bytes);
       }
     } finally {
       this.busy = false;
@@ -411,10 +425,13 @@ export class WasmInstance {
    * what a call that touched a secret used (see the comment at the top of
    * this file), then lets a grown memory go.
    */
-  private afterCall(op: Op, bytes: readonly (Uint8Array | null)[]): void {
+  private afterCall(op: Op, alg: number, bytes: readonly (Uint8Array | null)[]): void {
     if ((op as number) !== OP_HASH || (bytes.length > 1 && bytes[1] != null)) {
       const used = this.used;
-      this.wipe(used, (op as number) >= FIRST_NON_HASH_OP ? STACK_WIPE_CALL : used <= SMALL_CALL_IO ? STACK_WIPE_SMALL_HASH_MAC : STACK_WIPE_DEEP);
+      // The id the module ran (`invoke` passes alg >>> 0).
+      const id = alg >>> 0;
+      const small = id < this.smallCallWipe.length ? this.smallCallWipe[id]! : STACK_WIPE_SMALL_HASH_MAC;
+      this.wipe(used, (op as number) >= FIRST_NON_HASH_OP ? STACK_WIPE_CALL : used <= SMALL_CALL_IO ? small : STACK_WIPE_DEEP);
     }
     this.maybeShrink();
   }
