@@ -6,7 +6,7 @@
 import { getBackend } from './backend/index.js';
 import { ErrorCode, OVERLAP_REFUSED, type Op } from './backend/types.js';
 import { isBackendError, translate, type Renames } from './errors.js';
-import { alloc, bytes as checkedBytes, isBytes } from './input.js';
+import { alloc, bytes as checkedBytes, isBytes, outputSize } from './input.js';
 import { bufferOf, byteOffsetOf, lengthOf } from './intrinsics.js';
 
 type Bytes = readonly (Uint8Array | null)[];
@@ -36,6 +36,16 @@ function trimmed(out: Uint8Array<ArrayBuffer>, written: number): Uint8Array<Arra
 /** Runs `op`; a failed verification gives null when `nullOnFailure`. */
 function run(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number, nullOnFailure: boolean): Uint8Array<ArrayBuffer> | null {
   const backend = getBackend();
+  const copy = backend.callCopy;
+  if (copy !== undefined) {
+    // The backend allocates the output (a new array over its own ArrayBuffer, as the result type says).
+    outputSize(where.fn, 'output', outLength);
+    try {
+      return copy(op, alg, bytes, nums, outLength) as Uint8Array<ArrayBuffer>;
+    } catch (error) {
+      return failed(where, error, nullOnFailure);
+    }
+  }
   const scratch = backend.scratch?.(outLength);
   const out = scratch ?? alloc(where.fn, 'output', outLength);
   try {
@@ -47,9 +57,14 @@ function run(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly num
     return result as Uint8Array<ArrayBuffer>;
   } catch (error) {
     out.fill(0);
-    if (nullOnFailure && isBackendError(error) && error.code === ErrorCode.Verification) return null;
-    throw translate(where.fn, error, where.failure, where.renames);
+    return failed(where, error, nullOnFailure);
   }
+}
+
+/** A failed call: null for a failed verification when `nullOnFailure`, else the translated error, thrown. */
+function failed(where: Where, error: unknown, nullOnFailure: boolean): null {
+  if (nullOnFailure && isBackendError(error) && error.code === ErrorCode.Verification) return null;
+  throw translate(where.fn, error, where.failure, where.renames);
 }
 
 /** Runs `op`; on a failed verification returns null instead of throwing. */

@@ -140,9 +140,15 @@ export function options<K extends string>(where: string, value: unknown, known: 
   return value as Partial<Record<K, unknown>>;
 }
 
+/** `size`, or a RangeError naming the parameter when no typed array can be that long. */
+export function outputSize(where: string, name: string, size: number): number {
+  if (size > MAX_LENGTH) throw new RangeError(`${where}: ${name}: at most ${MAX_LENGTH} bytes can be produced, asked for ${size}`);
+  return size;
+}
+
 /** Allocates an output buffer, naming the parameter if the engine refuses the size. */
 export function alloc(where: string, name: string, size: number): Uint8Array<ArrayBuffer> {
-  if (size > MAX_LENGTH) throw new RangeError(`${where}: ${name}: at most ${MAX_LENGTH} bytes can be produced, asked for ${size}`);
+  outputSize(where, name, size);
   try {
     return new Uint8Array(size);
   } catch {

@@ -96,6 +96,14 @@ export interface Backend {
    */
   readonly scratch?: (outLength: number) => Uint8Array | undefined;
   /**
+   * `call` that allocates the output itself and returns a new array of
+   * exactly the bytes written, where the backend can copy them straight out
+   * of its own memory (WebAssembly: one `slice` of linear memory, instead of
+   * a zeroed array filled byte by byte and then trimmed). Throws what
+   * `call` throws. Not for `callAsync`.
+   */
+  readonly callCopy?: (op: Op, alg: number, bytes: readonly (Uint8Array | null)[], nums: readonly number[], outLength: number) => Uint8Array;
+  /**
    * The same on a worker thread (native: the libuv pool; wasm: a worker or,
    * where none is available, a resolved microtask). Inputs are copied first.
    * Resolves with the output bytes.

@@ -79,12 +79,15 @@ export function wasmFileName(simd = wasmSimdSupported()): string {
  */
 function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.Memory) => void, module?: WebAssembly.Module): Backend {
   const wasm = new WasmInstance(instance, bind, module);
+  const catalog = wasm.catalog();
+  wasm.useCatalog(catalog);
   let pool: WorkerPool | undefined;
   return {
     name: 'wasm',
-    catalog: wasm.catalog(),
+    catalog,
     backendsJson: () => wasm.backendsJson(),
     call: (op, alg, bytes, nums, out) => wasm.call(op, alg, bytes, nums, out),
+    callCopy: (op, alg, bytes, nums, outLength) => wasm.callCopy(op, alg, bytes, nums, outLength),
     callAsync(op, alg, bytes, nums, outLength): Promise<Uint8Array> {
       let job;
       try {
