@@ -61,6 +61,8 @@ export class WasmInstance {
   ioSize = 0;
   /** The top of the shadow stack (the stack pointer between calls); 0 if the module does not export it. */
   private stackTop = 0;
+  /** `callCopy`'s output, between `crossing` and its return. */
+  private copied: Uint8Array | undefined;
   /** Live stream handles, and those of keyed streams (their digests are wiped). */
   readonly live = new Set<number>();
   readonly keyed = new Set<number>();
@@ -382,23 +384,7 @@ export class WasmInstance {
   /** `Backend.call`: one crossing, the output copied into `out`, secrets wiped. */
   call(op: Op, alg: number, bytes: readonly (Uint8Array | null)[], nums: readonly number[], out: Uint8Array): number {
     const target = checkBytes(out, 'output');
-    this.enter();
-    let n = -1;
-    let failure: WasmBackendError | undefined;
-    try {
-      n = this.invoke(op, alg, bytes, nums, lengthOf(target));
-      try {
-        this.refresh();
-        if (n >= 0) this.copyOut(target, this.outOffset, n);
-        else failure = this.lastError(); // before maybeShrink, which may replace the instance
-      } finally {
-        this.afterCall(op, alg, bytes);
-      }
-    } finally {
-      this.busy = false;
-    }
-    if (failure) throw failure;
-    return n;
+    return this.crossing(op, alg, bytes, nums, lengthOf(target), target);
   }
 
   /**
@@ -413,16 +399,30 @@ export class WasmInstance {
    */
   callCopy(op: Op, alg: number, bytes: readonly (Uint8Array | null)[], nums: readonly number[], outLength: number): Uint8Array {
     if (!Number.isSafeInteger(outLength) || outLength < 0) throw new RangeError(`saline: invalid output length ${outLength}`);
+    this.crossing(op, alg, bytes, nums, outLength, null);
+    const result = this.copied!;
+    this.copied = undefined;
+    return result;
+  }
+
+  /**
+   * The one crossing behind `call` and `callCopy`: refuses re-entry, runs
+   * the op, reads the output (into `target`; with none, sliced into
+   * `copied`, an instance field so that no object is made per call) or the
+   * module's error, then wipes and releases whatever happened (`afterCall`,
+   * in `finally`). Returns the number of bytes written.
+   */
+  private crossing(op: Op, alg: number, bytes: readonly (Uint8Array | null)[], nums: readonly number[], outLength: number, target: Uint8Array | null): number {
     this.enter();
-    let result: Uint8Array | undefined;
+    let n = -1;
     let failure: WasmBackendError | undefined;
     try {
-      const n = this.invoke(op, alg, bytes, nums, outLength);
+      n = this.invoke(op, alg, bytes, nums, outLength);
       try {
         this.refresh();
-        const from = this.io + this.outOffset;
-        if (n >= 0) result = this.heap.slice(from, from + n);
-        else failure = this.lastError(); // before maybeShrink, which may replace the instance
+        if (n < 0) failure = this.lastError(); // before maybeShrink, which may replace the instance
+        else if (target !== null) this.copyOut(target, this.outOffset, n);
+        else this.copied = this.heap.slice(this.io + this.outOffset, this.io + this.outOffset + n);
       } finally {
         this.afterCall(op, alg, bytes);
       }
@@ -430,7 +430,7 @@ export class WasmInstance {
       this.busy = false;
     }
     if (failure) throw failure;
-    return result!;
+    return n;
   }
 
   /**
