@@ -44,7 +44,7 @@ bench-chromium:
 bench: BENCH_PROFILE := quick
 bench-full: BENCH_PROFILE := full
 bench bench-full: bench-deps bench-chromium
-	@$(MAKE) --no-print-directory -j1 -f $(BENCH_MK) bench-node bench-browser bench-go bench-rust bench-report BENCH_PROFILE=$(BENCH_PROFILE) ONLY='$(ONLY)'
+	@$(MAKE) --no-print-directory -j1 -f $(BENCH_MK) -f go/go.mk bench-node bench-browser bench-go bench-rust bench-report BENCH_PROFILE=$(BENCH_PROFILE) ONLY='$(ONLY)'
 
 bench-node: bench-deps
 	$(BENCH_NICE) node $(BENCH_NODE_DIR)/run.mjs --profile $(BENCH_PROFILE) --only '$(ONLY)'
@@ -53,11 +53,13 @@ bench-browser: bench-deps
 	$(BENCH_NICE) node $(BENCH_NODE_DIR)/browser/run.mjs --profile $(BENCH_PROFILE) --only '$(ONLY)'
 
 # With Saline's rows (-tags saline) once `make go-lib` has put the C
-# library where the Go module links it (the top-level `bench` target does).
+# library where the Go module links it (the top-level `bench` target does);
+# GO_CGO_ENV (go/go.mk, read by the sub-make above) keeps Go's build cache
+# from linking an older library.
 bench-go:
 	@if command -v go >/dev/null; then \
 	  tags=$$([ -f go/internal/capi/lib/include/saline.h ] && echo saline); \
-	  cd $(BENCH_DIR)/go && $(BENCH_NICE) go run -tags "$$tags" . --profile $(BENCH_PROFILE) --only '$(ONLY)'; \
+	  cd $(BENCH_DIR)/go && $(GO_CGO_ENV) $(BENCH_NICE) go run -tags "$$tags" . --profile $(BENCH_PROFILE) --only '$(ONLY)'; \
 	else echo "bench: go not found, Go runner skipped"; fi
 
 # bench/rust/ (the Rust runner) writes the same results schema. Built like the

@@ -44,6 +44,15 @@ ffi-c-test-asan: ffi-lib | $(FFI_C_TEST_DIR)
 		$(FFI_DIR)/tests/c/saline_test.c $(FFI_LIB) $(FFI_LDLIBS) -o $(FFI_C_TEST_DIR)/saline_test_asan
 	ASAN_OPTIONS=detect_leaks=1 $(FFI_C_TEST_DIR)/saline_test_asan $(FFI_VECTORS)
 
+# Go's build cache does not hash the static library that the #cgo LDFLAGS
+# name: after go-lib replaced it, `go test` and `go run` linked the cached
+# cgo package built against the old one (seen: the Go bench measured the
+# library from before a backend change, and SALINE_FORCE named backends that
+# library lacked). Every go command below passes the library's hash in
+# CGO_CFLAGS, which is part of the cache key, so a new library rebuilds the
+# cgo package. Expanded by the shell when the recipe runs, after go-lib.
+GO_CGO_ENV = CGO_CFLAGS="-g -O2 -DSALINE_LIB_SHA256=$$(sha256sum $(CURDIR)/$(GO_LIB_DIR)/$(GO_PLATFORM)/libsaline_ffi.a 2>/dev/null | cut -c1-16)"
+
 # Where go/internal/capi's #cgo flags look (a release ships these files instead).
 go-lib: ffi-lib
 	mkdir -p $(GO_LIB_DIR)/include $(GO_LIB_DIR)/$(GO_PLATFORM)
@@ -51,16 +60,16 @@ go-lib: ffi-lib
 	cp $(FFI_LIB) $(GO_LIB_DIR)/$(GO_PLATFORM)/
 
 go-vet: go-lib
-	cd go && test -z "$$(gofmt -l .)" && go vet ./...
-	cd bench/go && go vet -tags saline .
+	cd go && test -z "$$(gofmt -l .)" && $(GO_CGO_ENV) go vet ./...
+	cd bench/go && $(GO_CGO_ENV) go vet -tags saline .
 
 # The C tests run once, under AddressSanitizer (the library is the same one
 # ffi-c-test links; only the test program is instrumented).
 go-test: ffi-header-check ffi-c-test-asan go-vet
-	cd go && go test ./...
+	cd go && $(GO_CGO_ENV) go test ./...
 
 # The Go bench runner with Saline's rows (bench/go/libraries_saline.go, built
 # with -tags saline), beside the standard library and x/crypto.
 # `make bench-go-saline ONLY='^seal/'`; results go where bench-go writes them.
 bench-go-saline: go-lib
-	cd bench/go && nice go run -tags saline . --profile $(or $(BENCH_PROFILE),quick) --only '$(ONLY)'
+	cd bench/go && $(GO_CGO_ENV) nice go run -tags saline . --profile $(or $(BENCH_PROFILE),quick) --only '$(ONLY)'
