@@ -121,22 +121,25 @@ fn awslc_sign(key: &ed25519_dalek::SigningKey, message: &[u8]) -> [u8; 64] {
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 pub(crate) const AWSLC_SIGN_SHORT_MESSAGE: usize = 64 * 1024;
 
+/// Signs with `short` up to `limit` bytes of message and with dalek above:
+/// the rule of the combined `…+dalek` backends.
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
-fn awslc_then_dalek_sign(key: &ed25519_dalek::SigningKey, message: &[u8]) -> [u8; 64] {
-    if message.len() <= AWSLC_SIGN_SHORT_MESSAGE {
-        awslc_sign(key, message)
+fn short_then_dalek(limit: usize, short: SignFn, key: &ed25519_dalek::SigningKey, message: &[u8]) -> [u8; 64] {
+    if message.len() <= limit {
+        short(key, message)
     } else {
         dalek_sign(key, message)
     }
 }
 
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+fn awslc_then_dalek_sign(key: &ed25519_dalek::SigningKey, message: &[u8]) -> [u8; 64] {
+    short_then_dalek(AWSLC_SIGN_SHORT_MESSAGE, awslc_sign, key, message)
+}
+
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 fn libsodium_then_dalek_sign(key: &ed25519_dalek::SigningKey, message: &[u8]) -> [u8; 64] {
-    if message.len() <= SIGN_SHORT_MESSAGE {
-        libsodium_sign(key, message)
-    } else {
-        dalek_sign(key, message)
-    }
+    short_then_dalek(SIGN_SHORT_MESSAGE, libsodium_sign, key, message)
 }
 
 /// Public key length.

@@ -224,23 +224,21 @@ pub fn crypto_secretbox_into(padded_message: &[u8], nonce: &[u8], key: &[u8], ou
     // that is secretbox on m[32..]: the registry's XSalsa20-Poly1305
     // (libsodium natively). A message whose padding is not zero keys
     // Poly1305 with m[0..32] XOR stream, as TweetNaCl does: composed below.
+    let key: &[u8; 32] = fixed("key", key)?;
+    let nonce: &[u8; 24] = fixed("nonce", nonce)?;
+    Error::check_length("output", Expected::AtLeast(n), out.len())?;
+    let c = &mut out[..n];
+    c.copy_from_slice(padded_message);
     if padded_message[..ZEROBYTES].iter().all(|&b| b == 0) {
-        let key: &[u8; 32] = fixed("key", key)?;
-        let nonce: &[u8; 24] = fixed("nonce", nonce)?;
-        Error::check_length("output", Expected::AtLeast(n), out.len())?;
-        let c = &mut out[..n];
-        c.copy_from_slice(padded_message);
         let tag = crate::aead::xsalsa20poly1305_seal(key, nonce, &mut c[ZEROBYTES..]);
         c[BOXZEROBYTES..ZEROBYTES].copy_from_slice(&tag);
         return Ok(n);
     }
-    let mut c = Zeroizing::new(stream_xor(Algorithm::XSalsa20, key, nonce, 0, padded_message)?);
-    Error::check_length("output", Expected::AtLeast(n), out.len())?;
+    crate::cipher::stream_xor_in_place(Algorithm::XSalsa20, key, nonce, 0, c)?;
     let mac_key: Zeroizing<[u8; 32]> = Zeroizing::new(c[..32].try_into().expect("32 bytes"));
     let tag = poly1305_tag(&mac_key, &c[ZEROBYTES..]);
     c[BOXZEROBYTES..ZEROBYTES].copy_from_slice(&tag);
     c[..BOXZEROBYTES].fill(0);
-    out[..n].copy_from_slice(&c);
     Ok(n)
 }
 
