@@ -28,7 +28,7 @@ test: test-rust test-wasm-build js-test js-test-runtimes js-test-bundlers bench-
 # no-panic property test and the doctests. The test profile is optimized
 # (Cargo.toml) so the heavy vectors stay quick.
 test-rust:
-	$(CARGO) test -p saline -p saline-ops --locked
+	$(CARGO) test -p saline -p saline-ops -p saline-openssl-asm --locked
 
 # The core must build for wasm32-unknown-unknown without std or OS randomness.
 test-wasm-build: setup

@@ -26,6 +26,21 @@ fn transcript(primitive: &str, input: &Input<'_>) -> Vec<Vec<u8>> {
             corrupt(&mut forged, input.at, input.mask);
             out.push(vec![u8::from(mac::verify(Algorithm::Poly1305, &input.key, input.message, &forged).is_ok())]);
             out.push(tag);
+            out.push(streamed_mac(Algorithm::Poly1305, &input.key, input));
+        }
+        "sha512" => {
+            use saline::hash::{hash, Hasher};
+            for algorithm in [Algorithm::Sha512, Algorithm::Sha384, Algorithm::Sha512_256] {
+                let one_shot = result(hash(algorithm, input.message));
+                let mut h = Hasher::new(algorithm).unwrap();
+                let (head, tail) = input.message.split_at(usize::from(input.at) % (input.message.len() + 1));
+                h.update(head);
+                h.update(tail);
+                assert_eq!(h.finalize(), one_shot, "{algorithm:?}: streaming and one-shot differ");
+                out.push(one_shot);
+            }
+            out.push(streamed_mac(Algorithm::HmacSha512, input.aad, input));
+            out.push(result(mac::mac(Algorithm::HmacSha384, input.aad, input.message)));
         }
         "salsa20" => {
             for (algorithm, nonce_len) in [(Algorithm::Salsa20, 8), (Algorithm::XSalsa20, 24)] {
@@ -83,6 +98,18 @@ fn transcript(primitive: &str, input: &Input<'_>) -> Vec<Vec<u8>> {
         }
     }
     out
+}
+
+/// `algorithm`'s tag of the message fed in two parts split at `input.at`,
+/// checked against the one-shot tag.
+fn streamed_mac(algorithm: Algorithm, key: &[u8], input: &Input<'_>) -> Vec<u8> {
+    let Ok(mut m) = mac::Mac::new(algorithm, key) else { return Vec::new() };
+    let (head, tail) = input.message.split_at(usize::from(input.at) % (input.message.len() + 1));
+    m.update(head);
+    m.update(tail);
+    let tag = m.finalize();
+    assert_eq!(tag, mac::mac(algorithm, key, input.message).unwrap(), "{algorithm:?}: streaming and one-shot differ");
+    tag
 }
 
 struct Input<'a> {

@@ -38,7 +38,7 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
                 let mut into = [0u8; 16];
                 mac::mac_into(Algorithm::Poly1305, &key, &msg, &mut into).unwrap();
                 assert_eq!(tag, into);
-                // The streaming state (RustCrypto on every target) agrees.
+                // The streaming state (OpenSSL's or RustCrypto's) agrees.
                 let mut m = mac::Mac::new(Algorithm::Poly1305, &key).unwrap();
                 for chunk in msg.chunks(1000) {
                     m.update(chunk);
@@ -55,6 +55,42 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
             // The reduction edge: key r and s all ones, message all ones.
             let tag = mac::mac(Algorithm::Poly1305, &[0xff; 32], &[0xff; 1024]).unwrap();
             out.push(tag);
+        }
+        "sha512" => {
+            use saline::hash::{hash, Hasher};
+            // The padding's edges: 111 and 112 bytes (the length field fits
+            // in the last block or needs one more), as well as SIZES.
+            for &n in SIZES.iter().chain(&[111, 112, 239, 240]) {
+                let (key, msg) = (bytes(&mut rng, n % 200), bytes(&mut rng, n));
+                for algorithm in [Algorithm::Sha512, Algorithm::Sha384, Algorithm::Sha512_256] {
+                    let digest = hash(algorithm, &msg).unwrap();
+                    let mut h = Hasher::new(algorithm).unwrap();
+                    for chunk in msg.chunks(777) {
+                        h.update(chunk);
+                    }
+                    assert_eq!(h.finalize(), digest, "{algorithm:?} one-shot vs streaming, {n} bytes");
+                    out.push(digest);
+                }
+                // The SHA-512 users: HMAC, crypto_auth, PBKDF2, HKDF, Ed25519.
+                for algorithm in [Algorithm::HmacSha512, Algorithm::HmacSha384, Algorithm::HmacSha512_256] {
+                    let tag = mac::mac(algorithm, &key, &msg).unwrap();
+                    let mut m = mac::Mac::new(algorithm, &key).unwrap();
+                    for chunk in msg.chunks(1000) {
+                        m.update(chunk);
+                    }
+                    assert_eq!(m.finalize(), tag, "{algorithm:?} one-shot vs streaming, {n} bytes");
+                    out.push(tag);
+                }
+                out.push(saline::nacl::tweetnacl::crypto_hash(&msg).to_vec());
+                if n <= 4096 {
+                    out.push(saline::kdf::pbkdf2(Algorithm::Sha512, &msg, &key, 3, 80).unwrap());
+                    out.push(saline::kdf::hkdf(Algorithm::Sha512, &msg, &key, b"info", 100).unwrap());
+                }
+                let signer = saline::curve::ed25519::SigningKey::from_seed(&bytes(&mut rng, 32)).unwrap();
+                let sig = signer.sign(&msg);
+                saline::curve::ed25519::verify(&signer.public_key(), &msg, &sig).unwrap();
+                out.push(sig.to_vec());
+            }
         }
         "salsa20" => {
             use saline::cipher::{keystream, stream_xor, Stream};
@@ -191,9 +227,9 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
         }
         "ed25519-sign" => {
             use saline::curve::ed25519::{verify, SigningKey};
-            // Around the libsodium+dalek (4096 bytes) and aws-lc+dalek (64 KiB)
-            // crossovers as well as SIZES.
-            for &n in SIZES.iter().chain(&[4096, 4097, 16_384, 65_536, 65_537]) {
+            // Around the libsodium+dalek (4096 bytes) and aws-lc+dalek (8 KiB
+            // on x86-64 Linux, 64 KiB elsewhere) crossovers as well as SIZES.
+            for &n in SIZES.iter().chain(&[4096, 4097, 8192, 8193, 16_384, 65_536, 65_537]) {
                 let (seed, msg) = (bytes(&mut rng, 32), bytes(&mut rng, n));
                 let key = SigningKey::from_seed(&seed).unwrap();
                 let sig = key.sign(&msg);
@@ -262,8 +298,11 @@ fn fuzz_target_covers_every_primitive() {
 #[cfg(not(target_arch = "wasm32"))]
 #[test]
 fn native_defaults() {
-    let want: [(&str, &[&str]); 11] = [
-        ("poly1305", &["libsodium", "rustcrypto"]),
+    // OpenSSL's assembly is built on x86-64 Linux only (saline-openssl-asm).
+    let x86_64_linux = cfg!(all(target_arch = "x86_64", target_os = "linux"));
+    let poly1305: &[&str] = if x86_64_linux { &["openssl-asm", "libsodium", "rustcrypto"] } else { &["libsodium", "rustcrypto"] };
+    let mut want: Vec<(&str, &[&str])> = vec![
+        ("poly1305", poly1305),
         ("salsa20", &["libsodium", "rustcrypto"]),
         ("xsalsa20poly1305", &["libsodium", "rustcrypto"]),
         ("chacha20poly1305", &["ring", "libsodium", "rustcrypto"]),
@@ -275,7 +314,10 @@ fn native_defaults() {
         ("ed25519-sign", &["aws-lc+dalek", "aws-lc", "libsodium+dalek", "libsodium", "dalek"]),
         ("ed25519-keypair", &["aws-lc", "libsodium", "dalek"]),
     ];
-    for (primitive, list) in want {
+    if x86_64_linux {
+        want.insert(1, ("sha512", &["openssl-asm", "rustcrypto"]));
+    }
+    for &(primitive, list) in &want {
         assert_eq!(info(primitive).available, list, "{primitive}");
     }
     assert_eq!(backends().len(), want.len(), "a primitive missing from this list");

@@ -115,6 +115,12 @@ impl<F: Copy> Registry<F> {
         Registry { primitive, table, choice: AtomicU8::new(UNSET) }
     }
 
+    /// The selected backend's name.
+    #[allow(dead_code)] // used on some targets only
+    pub(crate) fn selected_name(&self) -> &'static str {
+        self.table[self.index()].name
+    }
+
     /// The selected backend's entry point.
     #[inline]
     pub(crate) fn get(&self) -> F {
@@ -170,8 +176,10 @@ impl<F: Copy + Sync> Slot for Registry<F> {
 }
 
 /// Every registry, in the order [`backends`] reports them.
-static ALL: [&dyn Slot; 11] = [
+static ALL: &[&dyn Slot] = &[
     &crate::mac::POLY1305_BACKENDS,
+    #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+    &crate::hash::sha512_dispatch::SHA512_BACKENDS,
     &crate::cipher::SALSA20_BACKENDS,
     &crate::aead::XSALSA20POLY1305_BACKENDS,
     &crate::aead::CHACHA20POLY1305_BACKENDS,

@@ -25,7 +25,8 @@
 use curve25519_dalek::edwards::CompressedEdwardsY;
 use curve25519_dalek::scalar::Scalar;
 use curve25519_dalek::traits::IsIdentity;
-use sha2::{Digest, Sha512};
+use crate::hash::sha2_core::Sha512;
+use digest::Digest;
 use zeroize::Zeroizing;
 
 use crate::backend::{Backend, Registry};
@@ -39,8 +40,10 @@ use crate::error::{Error, Expected, Result};
 /// A signature costs one fixed-base multiplication and two SHA-512 passes
 /// over the message. libsodium's multiplication is faster than dalek's
 /// portable one and RustCrypto's SHA-512 (AVX2, chosen at run time) faster
-/// than libsodium's, so the native default signs messages up to
-/// [`SIGN_SHORT_MESSAGE`] bytes with libsodium and longer ones with dalek.
+/// than libsodium's, so `libsodium+dalek` signs messages up to
+/// [`SIGN_SHORT_MESSAGE`] bytes with libsodium and longer ones with dalek;
+/// `aws-lc+dalek`, the default, does the same with AWS-LC up to
+/// [`AWSLC_SIGN_SHORT_MESSAGE`].
 /// Thread CPU time per signature (docs/DEPENDENCIES.md), dalek/libsodium:
 /// 13.5/11.0 µs at 32 B, 16.0/14.0 µs at 1 KiB, 23.0/22.4 µs at 4 KiB,
 /// 50.5/56.7 µs at 16 KiB, 2.33/2.86 ms at 1 MiB.
@@ -100,9 +103,12 @@ type SignFn = fn(&ed25519_dalek::SigningKey, &[u8]) -> [u8; 64];
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 pub(crate) const SIGN_SHORT_MESSAGE: usize = 4096;
 
+/// dalek's `SigningKey::sign`, with the message hashed by
+/// `hash::sha2_core::Sha512` (the SHA-512 registry on x86-64 Linux).
 fn dalek_sign(key: &ed25519_dalek::SigningKey, message: &[u8]) -> [u8; 64] {
-    use ed25519_dalek::Signer;
-    key.sign(message).to_bytes()
+    // RFC 8032 §5.1.5: the expanded key is SHA-512(seed), wiped on drop.
+    let expanded = ed25519_dalek::hazmat::ExpandedSecretKey::from(key.as_bytes());
+    ed25519_dalek::hazmat::raw_sign::<Sha512>(&expanded, message, &key.verifying_key()).to_bytes()
 }
 
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
@@ -116,9 +122,14 @@ fn awslc_sign(key: &ed25519_dalek::SigningKey, message: &[u8]) -> [u8; 64] {
 }
 
 /// The longest message the `aws-lc+dalek` backend signs with AWS-LC: above
-/// it, dalek's hashing (RustCrypto's SHA-512, faster than AWS-LC's here)
-/// outweighs AWS-LC's faster fixed-base multiplication.
-#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+/// it, dalek's hashing (the SHA-512 registry's, faster than AWS-LC's own)
+/// outweighs AWS-LC's faster fixed-base multiplication. Measured here
+/// (µs per signature, AWS-LC/dalek): with OpenSSL's SHA-512 assembly 4.9/12.2
+/// at 32 B, 22.4/25.4 at 8 KiB, 40.0/38.4 at 16 KiB, 150/117 at 64 KiB;
+/// with RustCrypto's SHA-512 (other targets) the crossover was 64 KiB.
+#[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+pub(crate) const AWSLC_SIGN_SHORT_MESSAGE: usize = 8 * 1024;
+#[cfg(all(feature = "std", not(target_arch = "wasm32"), not(all(target_arch = "x86_64", target_os = "linux"))))]
 pub(crate) const AWSLC_SIGN_SHORT_MESSAGE: usize = 64 * 1024;
 
 /// Signs with `short` up to `limit` bytes of message and with dalek above:
@@ -387,9 +398,18 @@ fn verify_strict(public_key: &[u8; 32], message: &[u8], signature: &[u8; 64]) ->
     if key.to_edwards().compress().as_bytes() != public_key {
         return false;
     }
-    // verify_strict: canonical S, no small-order A or R, cofactorless
-    // equation with R compared as bytes — libsodium's remaining rules.
-    key.verify_strict(message, &ed25519_dalek::Signature::from_bytes(signature)).is_ok()
+    // dalek's verify_strict (ed25519-dalek 2.2, verifying.rs), spelled out
+    // so that the message is hashed by `hash::sha2_core::Sha512`: R must
+    // decode, neither A nor R may have small order, then `raw_verify` checks
+    // that S is canonical and the cofactorless equation with R compared as
+    // bytes. These are libsodium's remaining rules.
+    let Some(r) = CompressedEdwardsY(signature[..32].try_into().expect("32 bytes")).decompress() else {
+        return false;
+    };
+    if r.is_small_order() || key.to_edwards().is_small_order() {
+        return false;
+    }
+    ed25519_dalek::hazmat::raw_verify::<Sha512>(&key, message, &ed25519_dalek::Signature::from_bytes(signature)).is_ok()
 }
 
 #[allow(non_snake_case)]

@@ -21,12 +21,27 @@ pub mod blake3;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod sha2_simd128;
 
+#[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+pub(crate) mod sha512_dispatch;
+
+/// The SHA-2 types (digest 0.10 `CoreWrapper`s) that HMAC, PBKDF2, HKDF,
+/// Ed25519 and the hash states below are built on: on x86-64 Linux the
+/// SHA-512 family compresses with the registry's backend
+/// (sha512_dispatch.rs), elsewhere sha2 0.10 as it comes.
+pub(crate) mod sha2_core {
+    pub(crate) use sha2::{Sha224, Sha256};
+    #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+    pub(crate) use super::sha512_dispatch::{Sha384, Sha512, Sha512_256};
+    #[cfg(not(all(feature = "std", target_arch = "x86_64", target_os = "linux")))]
+    pub(crate) use sha2::{Sha384, Sha512, Sha512_256};
+}
+
 // The SHA-2 states: sha2 0.11's SIMD128 kernels in the WebAssembly SIMD
-// build (sha2_simd128.rs), sha2 0.10 everywhere else.
+// build (sha2_simd128.rs), `sha2_core` everywhere else.
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 use sha2_simd128 as sha2_states;
 #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
-use sha2 as sha2_states;
+use sha2_core as sha2_states;
 
 use alloc::vec;
 use alloc::vec::Vec;

@@ -14,11 +14,11 @@ macro_rules! hmac_list {
     ($cb:ident ! ($($args:tt)*)) => {
         $cb! { ($($args)*)
             HmacSha1, Sha1, Hmac, sha1::Sha1;
-            HmacSha224, Sha224, Hmac, sha2::Sha224;
-            HmacSha256, Sha256, Hmac, sha2::Sha256;
-            HmacSha384, Sha384, Hmac, sha2::Sha384;
-            HmacSha512, Sha512, Hmac, sha2::Sha512;
-            HmacSha512_256, Sha512_256, Hmac, sha2::Sha512_256;
+            HmacSha224, Sha224, Hmac, crate::hash::sha2_core::Sha224;
+            HmacSha256, Sha256, Hmac, crate::hash::sha2_core::Sha256;
+            HmacSha384, Sha384, Hmac, crate::hash::sha2_core::Sha384;
+            HmacSha512, Sha512, Hmac, crate::hash::sha2_core::Sha512;
+            HmacSha512_256, Sha512_256, Hmac, crate::hash::sha2_core::Sha512_256;
             HmacSha3_224, Sha3_224, Hmac, sha3::Sha3_224;
             HmacSha3_256, Sha3_256, Hmac, sha3::Sha3_256;
             HmacSha3_384, Sha3_384, Hmac, sha3::Sha3_384;

@@ -27,12 +27,16 @@ pub(crate) use poly1305::Poly1305State;
 use siphash::SipHashState;
 
 /// One-shot Poly1305 (`mac`, `mac_into`, `verify`, NaCl's
-/// `crypto_onetimeauth`): libsodium first (its SSE2 code is 7x RustCrypto's
-/// portable build at 32 bytes, docs/DEPENDENCIES.md), RustCrypto after. The
-/// streaming [`Mac`] keeps RustCrypto's state on every target.
+/// `crypto_onetimeauth`): on x86-64 Linux OpenSSL's assembly first (its
+/// AVX-512 IFMA path is 3.1x libsodium's best at 2 MiB), then libsodium (its
+/// SSE2 code is 7x RustCrypto's portable build at 32 bytes), RustCrypto
+/// last; docs/DEPENDENCIES.md has the figures. The streaming [`Mac`] uses
+/// OpenSSL's state when that backend is selected, RustCrypto's otherwise.
 pub(crate) static POLY1305_BACKENDS: Registry<Poly1305Fn> = Registry::new(
     "poly1305",
     &[
+        #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+        Backend::portable(poly1305::OPENSSL_ASM, saline_openssl_asm::poly1305_tag),
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
         Backend {
             name: "libsodium",

@@ -1,27 +1,93 @@
 //! Poly1305 (RFC 8439 §2.5) as a streaming one-time authenticator.
 //!
-//! The `poly1305` crate works on whole 16-byte blocks; this file adds the
-//! buffering for arbitrary update sizes and keeps the key for `reset`.
-//! A Poly1305 key must never authenticate two messages.
+//! Two states: OpenSSL's assembly (saline-openssl-asm, x86-64 Linux), and
+//! the `poly1305` crate, which works on whole 16-byte blocks, with the
+//! buffering for arbitrary update sizes added here. The key is kept for
+//! `reset`. A Poly1305 key must never authenticate two messages.
 
 use poly1305::universal_hash::{KeyInit, UniversalHash};
 use zeroize::Zeroize;
 
-/// Streaming Poly1305 state.
+/// The registry name of OpenSSL's assembly backend (x86-64 Linux).
+#[allow(dead_code)] // used on x86-64 Linux only
+pub(crate) const OPENSSL_ASM: &str = "openssl-asm";
+
+/// Streaming Poly1305 state: OpenSSL's when the registry selects it,
+/// RustCrypto's otherwise (libsodium's streaming API is not used).
 #[derive(Clone)]
 pub(crate) struct Poly1305State {
     key: [u8; 32],
+    inner: Inner,
+}
+
+#[derive(Clone)]
+enum Inner {
+    RustCrypto(RustCryptoState),
+    #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+    OpenSslAsm(saline_openssl_asm::Poly1305),
+}
+
+impl Inner {
+    fn new(key: &[u8; 32]) -> Self {
+        #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+        if super::POLY1305_BACKENDS.selected_name() == OPENSSL_ASM {
+            return Inner::OpenSslAsm(saline_openssl_asm::Poly1305::new(key));
+        }
+        Inner::RustCrypto(RustCryptoState::new(key))
+    }
+}
+
+impl Poly1305State {
+    pub(crate) fn new(key: &[u8; 32]) -> Self {
+        Poly1305State { key: *key, inner: Inner::new(key) }
+    }
+
+    pub(crate) fn update(&mut self, data: &[u8]) {
+        match &mut self.inner {
+            Inner::RustCrypto(state) => state.update(data),
+            #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+            Inner::OpenSslAsm(state) => state.update(data),
+        }
+    }
+
+    /// Writes the 16-byte tag and restarts with the same key.
+    pub(crate) fn finalize_into_reset(&mut self, out: &mut [u8]) {
+        let spent = core::mem::replace(&mut self.inner, Inner::new(&self.key));
+        let tag = match spent {
+            Inner::RustCrypto(state) => state.finalize(),
+            #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+            Inner::OpenSslAsm(state) => state.finalize(),
+        };
+        out.copy_from_slice(&tag);
+    }
+
+    pub(crate) fn reset(&mut self) {
+        self.inner = Inner::new(&self.key);
+    }
+}
+
+impl Drop for Poly1305State {
+    fn drop(&mut self) {
+        // Both inner states wipe themselves.
+        self.key.zeroize();
+    }
+}
+
+/// RustCrypto's state, which works on whole 16-byte blocks, with the
+/// buffering for arbitrary update sizes.
+#[derive(Clone)]
+struct RustCryptoState {
     mac: poly1305::Poly1305,
     pending: [u8; 16],
     pending_len: usize,
 }
 
-impl Poly1305State {
-    pub(crate) fn new(key: &[u8; 32]) -> Self {
-        Poly1305State { key: *key, mac: poly1305::Poly1305::new(key.into()), pending: [0; 16], pending_len: 0 }
+impl RustCryptoState {
+    fn new(key: &[u8; 32]) -> Self {
+        RustCryptoState { mac: poly1305::Poly1305::new(key.into()), pending: [0; 16], pending_len: 0 }
     }
 
-    pub(crate) fn update(&mut self, mut data: &[u8]) {
+    fn update(&mut self, mut data: &[u8]) {
         if self.pending_len > 0 {
             let take = (16 - self.pending_len).min(data.len());
             self.pending[self.pending_len..self.pending_len + take].copy_from_slice(&data[..take]);
@@ -43,26 +109,16 @@ impl Poly1305State {
         self.pending_len = rest.len();
     }
 
-    /// Writes the 16-byte tag and restarts with the same key.
-    pub(crate) fn finalize_into_reset(&mut self, out: &mut [u8]) {
-        let fresh = poly1305::Poly1305::new((&self.key).into());
-        let mac = core::mem::replace(&mut self.mac, fresh);
-        out.copy_from_slice(&mac.compute_unpadded(&self.pending[..self.pending_len]));
+    fn finalize(mut self) -> [u8; 16] {
+        let mac = self.mac.clone().compute_unpadded(&self.pending[..self.pending_len]).into();
         self.pending.zeroize();
-        self.pending_len = 0;
-    }
-
-    pub(crate) fn reset(&mut self) {
-        self.mac = poly1305::Poly1305::new((&self.key).into());
-        self.pending.zeroize();
-        self.pending_len = 0;
+        mac
     }
 }
 
-impl Drop for Poly1305State {
+impl Drop for RustCryptoState {
     fn drop(&mut self) {
         // `poly1305::Poly1305` wipes itself (feature "zeroize").
-        self.key.zeroize();
         self.pending.zeroize();
     }
 }

@@ -19,7 +19,8 @@
 //! # Ok::<(), saline::Error>(())
 //! ```
 
-use sha2::{Digest, Sha512};
+use crate::hash::sha2_core::Sha512;
+use digest::Digest;
 use zeroize::Zeroizing;
 
 use crate::cipher::fixed;

@@ -1,0 +1,106 @@
+//! Generates OpenSSL's x86-64 Poly1305 and SHA-512 assembly from the
+//! openssl-src crate's vendored OpenSSL source with OpenSSL's own perlasm
+//! scripts, exactly as OpenSSL's build does, and assembles it.
+//!
+//! Three changes are made to the generated text, none to the code:
+//! * every global symbol gets the prefix `saline_openssl_`, so that a program
+//!   that also links OpenSSL (or BoringSSL, AWS-LC) sees no duplicate;
+//! * `OPENSSL_ia32cap_P`, the capability vector the code reads to pick its
+//!   SSE/AVX/AVX2/AVX-512 path at run time, is renamed the same way and
+//!   defined in caps.c, hidden; src/lib.rs fills it from run-time detection;
+//! * a `.note.GNU-stack` section, so the linker does not ask for an
+//!   executable stack.
+//!
+//! Only x86-64 Linux is built; elsewhere the crate is empty and saline keeps
+//! its other backends (`cfg(saline_openssl_asm)` marks the built case).
+
+use std::env;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// (perlasm script under the OpenSSL tree, output stem, global symbols)
+const KERNELS: &[(&str, &str, &[&str])] = &[
+    (
+        "crypto/poly1305/asm/poly1305-x86_64.pl",
+        "poly1305-x86_64",
+        &["poly1305_init", "poly1305_blocks", "poly1305_emit", "xor128_encrypt_n_pad", "xor128_decrypt_n_pad"],
+    ),
+    ("crypto/sha/asm/sha512-x86_64.pl", "sha512-x86_64", &["sha512_block_data_order"]),
+];
+
+const PREFIX: &str = "saline_openssl_";
+
+fn main() {
+    println!("cargo:rustc-check-cfg=cfg(saline_openssl_asm)");
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=caps.c");
+    let arch = env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
+    let os = env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
+    if arch != "x86_64" || os != "linux" {
+        return;
+    }
+    let out = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR"));
+    let tree = openssl_src::source_dir();
+    let mut build = cc::Build::new();
+    // The perlasm scripts ask $CC's assembler for its version to decide
+    // whether to emit AVX2/AVX-512 code at all (each path is still chosen at
+    // run time); without CC they would fall back to the scalar code only.
+    let compiler = build.get_compiler();
+    for (script, stem, symbols) in KERNELS {
+        let asm = out.join(format!("{stem}.s"));
+        let status = Command::new("perl")
+            .arg(tree.join(script))
+            .arg("elf")
+            .arg(&asm)
+            .env("CC", compiler.path())
+            .status()
+            .unwrap_or_else(|e| panic!("saline-openssl-asm needs perl to generate {stem}.s: {e}"));
+        assert!(status.success(), "perl {script} failed: {status}");
+        let text = std::fs::read_to_string(&asm).expect("read generated assembly");
+        let mut text = prefix_symbols(&text, symbols.iter().copied().chain(["OPENSSL_ia32cap_P"]));
+        text.push_str("\n.section .note.GNU-stack,\"\",@progbits\n");
+        std::fs::write(&asm, text).expect("write assembly");
+        build.file(&asm);
+    }
+    build.file("caps.c");
+    build.compile("saline_openssl_asm");
+    check_generated(&out);
+    println!("cargo:rustc-cfg=saline_openssl_asm");
+}
+
+/// Replaces each whole-word occurrence of every name in `names` by
+/// `PREFIX` + name (an identifier character on either side means a longer
+/// name, such as `poly1305_blocks_avx`, which is a local symbol and stays).
+fn prefix_symbols<'a>(text: &str, names: impl Iterator<Item = &'a str> + Clone) -> String {
+    let is_ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'$';
+    let bytes = text.as_bytes();
+    let mut result = String::with_capacity(text.len() + 4096);
+    let mut i = 0;
+    'outer: while i < bytes.len() {
+        if i == 0 || !is_ident(bytes[i - 1]) {
+            for name in names.clone() {
+                let end = i + name.len();
+                if bytes[i..].starts_with(name.as_bytes()) && (end == bytes.len() || !is_ident(bytes[end])) {
+                    result.push_str(PREFIX);
+                    result.push_str(name);
+                    i = end;
+                    continue 'outer;
+                }
+            }
+        }
+        let c = text[i..].chars().next().expect("in bounds");
+        result.push(c);
+        i += c.len_utf8();
+    }
+    result
+}
+
+/// The generated Poly1305 must contain the AVX-512 IFMA path, and SHA-512
+/// the AVX2 one: a missing path means the assembler probe failed, which would
+/// otherwise ship silently slower code.
+fn check_generated(out: &Path) {
+    let poly = std::fs::read_to_string(out.join("poly1305-x86_64.s")).expect("poly1305 assembly");
+    assert!(poly.contains("vpmadd52luq"), "poly1305-x86_64.s lacks the AVX-512 IFMA path: the perlasm assembler probe failed");
+    let sha = std::fs::read_to_string(out.join("sha512-x86_64.s")).expect("sha512 assembly");
+    assert!(sha.contains("rorx"), "sha512-x86_64.s lacks the AVX2/BMI2 path: the perlasm assembler probe failed");
+}
