@@ -1,4 +1,4 @@
-//! Generates OpenSSL's x86-64 Poly1305 and SHA-512 assembly from the
+//! Generates OpenSSL's x86-64 Poly1305, SHA-512 and MD5 assembly from the
 //! openssl-src crate's vendored OpenSSL source with OpenSSL's own perlasm
 //! scripts, exactly as OpenSSL's build does, and assembles it.
 //!
@@ -26,6 +26,8 @@ const KERNELS: &[(&str, &str, &[&str])] = &[
         &["poly1305_init", "poly1305_blocks", "poly1305_emit", "xor128_encrypt_n_pad", "xor128_decrypt_n_pad"],
     ),
     ("crypto/sha/asm/sha512-x86_64.pl", "sha512-x86_64", &["sha512_block_data_order"]),
+    // Plain x86-64 (MD5 is serial): no capability check.
+    ("crypto/md5/asm/md5-x86_64.pl", "md5-x86_64", &["ossl_md5_block_asm_data_order"]),
 ];
 
 const PREFIX: &str = "saline_openssl_";

@@ -42,6 +42,16 @@ fn transcript(primitive: &str, input: &Input<'_>) -> Vec<Vec<u8>> {
             out.push(streamed_mac(Algorithm::HmacSha512, input.aad, input));
             out.push(result(mac::mac(Algorithm::HmacSha384, input.aad, input.message)));
         }
+        "md5" => {
+            let mut h = saline::hash::Hasher::new(Algorithm::Md5).unwrap();
+            let (head, tail) = input.message.split_at(usize::from(input.at) % (input.message.len() + 1));
+            h.update(head);
+            h.update(tail);
+            let digest = h.finalize();
+            assert_eq!(digest, saline::hash::hash(Algorithm::Md5, input.message).unwrap(), "md5: streaming and one-shot differ");
+            out.push(digest);
+            out.push(streamed_mac(Algorithm::HmacMd5, input.aad, input));
+        }
         "salsa20" => {
             for (algorithm, nonce_len) in [(Algorithm::Salsa20, 8), (Algorithm::XSalsa20, 24)] {
                 out.push(result(cipher::stream_xor(algorithm, &input.key, &input.nonce[..nonce_len], input.counter, input.message)));

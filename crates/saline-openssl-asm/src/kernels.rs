@@ -11,6 +11,9 @@ extern "C" {
     // crypto/sha/sha512.c: `ctx` starts with the eight state words; `num`
     // is a count of 128-byte blocks.
     fn saline_openssl_sha512_block_data_order(state: *mut u64, input: *const u8, num: usize);
+    // crypto/md5/md5_local.h: `c` starts with A, B, C, D; `num` counts
+    // 64-byte blocks.
+    fn saline_openssl_ossl_md5_block_asm_data_order(state: *mut u32, input: *const u8, num: usize);
 }
 
 type BlocksFn = unsafe extern "C" fn(ctx: *mut c_void, input: *const u8, len: usize, padbit: u32);
@@ -98,6 +101,19 @@ pub fn sha512_compress(state: &mut [u64; 8], blocks: &[u8]) {
     // SAFETY: `state` is the eight words the code updates; it reads `n`
     // whole blocks from `blocks`, which holds at least that many bytes.
     unsafe { saline_openssl_sha512_block_data_order(state.as_mut_ptr(), blocks.as_ptr(), n) }
+}
+
+/// MD5's compression function (RFC 1321 §3.4) over whole 64-byte blocks:
+/// `blocks.len()` must be a multiple of 64 (a shorter tail is not read).
+/// Plain x86-64 code, the same on every CPU.
+pub fn md5_compress(state: &mut [u32; 4], blocks: &[u8]) {
+    let n = blocks.len() / 64;
+    if n == 0 {
+        return;
+    }
+    // SAFETY: `state` is the four words the code updates; it reads `n`
+    // whole blocks from `blocks`, which holds at least that many bytes.
+    unsafe { saline_openssl_ossl_md5_block_asm_data_order(state.as_mut_ptr(), blocks.as_ptr(), n) }
 }
 
 /// The state the assembly keeps: OpenSSL's `double opaque[24]` (the key

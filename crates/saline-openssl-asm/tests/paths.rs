@@ -6,6 +6,7 @@
 
 #![cfg(all(target_arch = "x86_64", target_os = "linux"))]
 
+use md5::Digest;
 use poly1305::universal_hash::KeyInit;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
@@ -39,6 +40,17 @@ fn transcript() -> String {
         let blocks: Vec<_> = msg[..whole].chunks_exact(128).map(|b| *sha2::digest::generic_array::GenericArray::from_slice(b)).collect();
         sha2::compress512(&mut theirs, &blocks);
         assert_eq!(ours, theirs, "sha512 compression, {} blocks", whole / 128);
+        // MD5 (one path on every CPU), padded here as RFC 1321 §3.1-3.2 says.
+        let mut padded = msg.clone();
+        padded.push(0x80);
+        while padded.len() % 64 != 56 {
+            padded.push(0);
+        }
+        padded.extend_from_slice(&(8 * n as u64).to_le_bytes());
+        let mut md5_state = [0x67452301u32, 0xefcdab89, 0x98badcfe, 0x10325476];
+        saline_openssl_asm::md5_compress(&mut md5_state, &padded);
+        let digest: Vec<u8> = md5_state.iter().flat_map(|w| w.to_le_bytes()).collect();
+        assert_eq!(digest[..], md5::Md5::digest(&msg)[..], "md5, {n} bytes");
         for (f, b) in fold.iter_mut().zip(tag.iter().chain(ours[0].to_le_bytes().iter())) {
             *f ^= b;
         }

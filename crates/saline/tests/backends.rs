@@ -92,6 +92,26 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
                 out.push(sig.to_vec());
             }
         }
+        "md5" => {
+            use saline::hash::{hash, Hasher};
+            // The padding's edges: 55 and 56 bytes, as well as SIZES.
+            for &n in SIZES.iter().chain(&[55, 56, 119, 120]) {
+                let (key, msg) = (bytes(&mut rng, n % 100), bytes(&mut rng, n));
+                let digest = hash(Algorithm::Md5, &msg).unwrap();
+                let mut h = Hasher::new(Algorithm::Md5).unwrap();
+                for chunk in msg.chunks(333) {
+                    h.update(chunk);
+                }
+                assert_eq!(h.finalize(), digest, "md5 one-shot vs streaming, {n} bytes");
+                let tag = mac::mac(Algorithm::HmacMd5, &key, &msg).unwrap();
+                let mut m = mac::Mac::new(Algorithm::HmacMd5, &key).unwrap();
+                for chunk in msg.chunks(1000) {
+                    m.update(chunk);
+                }
+                assert_eq!(m.finalize(), tag, "hmac-md5 one-shot vs streaming, {n} bytes");
+                out.extend([digest, tag]);
+            }
+        }
         "salsa20" => {
             use saline::cipher::{keystream, stream_xor, Stream};
             for &n in SIZES {
@@ -316,6 +336,7 @@ fn native_defaults() {
     ];
     if x86_64_linux {
         want.insert(1, ("sha512", &["openssl-asm", "rustcrypto"]));
+        want.insert(2, ("md5", &["openssl-asm", "rustcrypto"]));
     }
     for &(primitive, list) in &want {
         assert_eq!(info(primitive).available, list, "{primitive}");

@@ -180,6 +180,8 @@ static ALL: &[&dyn Slot] = &[
     &crate::mac::POLY1305_BACKENDS,
     #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
     &crate::hash::sha512_dispatch::SHA512_BACKENDS,
+    #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+    &crate::hash::md5_dispatch::MD5_BACKENDS,
     &crate::cipher::SALSA20_BACKENDS,
     &crate::aead::XSALSA20POLY1305_BACKENDS,
     &crate::aead::CHACHA20POLY1305_BACKENDS,

@@ -22,7 +22,18 @@ pub mod blake3;
 mod sha2_simd128;
 
 #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+pub(crate) mod md5_dispatch;
+#[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
 pub(crate) mod sha512_dispatch;
+
+/// MD5 for the hash states and HMAC-MD5: on x86-64 Linux with the
+/// registry's compression (md5_dispatch.rs), elsewhere md-5's.
+pub(crate) mod md5_core {
+    #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+    pub(crate) use super::md5_dispatch::Md5;
+    #[cfg(not(all(feature = "std", target_arch = "x86_64", target_os = "linux")))]
+    pub(crate) use md5::Md5;
+}
 
 /// The SHA-2 types (digest 0.10 `CoreWrapper`s) that HMAC, PBKDF2, HKDF,
 /// Ed25519 and the hash states below are built on: on x86-64 Linux the
@@ -99,7 +110,7 @@ enum State {
     Sha3_512(sha3::Sha3_512),
     Keccak256(sha3::Keccak256),
     Md4(md4::Md4),
-    Md5(md5::Md5),
+    Md5(md5_core::Md5),
     Ripemd160(ripemd::Ripemd160),
     Whirlpool(whirlpool::Whirlpool),
     Shake128(sha3::Shake128),
@@ -430,7 +441,7 @@ pub fn hash_into(algorithm: Algorithm, options: &HashOptions<'_>, data: &[u8], o
         Algorithm::Sha3_512 => digest_into::<sha3::Sha3_512>(data, out),
         Algorithm::Keccak256 => digest_into::<sha3::Keccak256>(data, out),
         Algorithm::Md4 => digest_into::<md4::Md4>(data, out),
-        Algorithm::Md5 => digest_into::<md5::Md5>(data, out),
+        Algorithm::Md5 => digest_into::<md5_core::Md5>(data, out),
         Algorithm::Ripemd160 => digest_into::<ripemd::Ripemd160>(data, out),
         Algorithm::Whirlpool => digest_into::<whirlpool::Whirlpool>(data, out),
         Algorithm::Shake128 => xof_into::<sha3::Shake128>(data, out),

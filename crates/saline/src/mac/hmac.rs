@@ -27,7 +27,7 @@ macro_rules! hmac_list {
             HmacBlake2b, Blake2b, SimpleHmac, ::blake2::Blake2b512;
             HmacBlake2s, Blake2s, SimpleHmac, ::blake2::Blake2s256;
             HmacMd4, Md4, Hmac, md4::Md4;
-            HmacMd5, Md5, Hmac, md5::Md5;
+            HmacMd5, Md5, Hmac, crate::hash::md5_core::Md5;
             HmacRipemd160, Ripemd160, Hmac, ripemd::Ripemd160;
             HmacWhirlpool, Whirlpool, Hmac, whirlpool::Whirlpool;
         }

@@ -1,0 +1,121 @@
+//! MD5 (RFC 1321) with the compression function taken from the backend
+//! registry: OpenSSL's x86-64 assembly (1.7x md-5's Rust here, see
+//! docs/DEPENDENCIES.md), or md-5 itself. md-5 does not export its
+//! compression function, so the core is one of two: OpenSSL's state with
+//! digest 0.10's buffer and padding around it, or md-5's own core. HMAC-MD5
+//! and the MD5 hash states take this type. Native x86-64 Linux builds only;
+//! elsewhere `hash::md5_core::Md5` is md-5's.
+
+use core::fmt;
+
+use digest::block_buffer::Eager;
+use digest::consts::{U16, U64};
+use digest::core_api::{
+    AlgorithmName, Block, BlockSizeUser, Buffer, BufferKindUser, CoreWrapper, FixedOutputCore, OutputSizeUser,
+    UpdateCore,
+};
+use digest::{HashMarker, Output, Reset};
+
+use crate::backend::{Backend, Registry};
+
+/// Which core a new MD5 state gets.
+#[derive(Clone, Copy)]
+pub(crate) enum Md5Backend {
+    OpenSslAsm,
+    RustCrypto,
+}
+
+pub(crate) static MD5_BACKENDS: Registry<Md5Backend> = Registry::new(
+    "md5",
+    &[Backend::portable("openssl-asm", Md5Backend::OpenSslAsm), Backend::portable("rustcrypto", Md5Backend::RustCrypto)],
+);
+
+/// An MD5 core; integers only (`secret::wipe_flat`).
+#[derive(Clone)]
+pub(crate) enum Md5Core {
+    OpenSslAsm { state: [u32; 4], block_len: u64 },
+    RustCrypto(md5::Md5Core),
+}
+
+/// RFC 1321 §3.3: the initial A, B, C, D.
+const INIT: [u32; 4] = [0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476];
+
+fn asm_compress(state: &mut [u32; 4], blocks: &[Block<Md5Core>]) {
+    // SAFETY: `GenericArray<u8, U64>` is `repr(transparent)` over
+    // `[u8; 64]`, so the slice is `blocks.len() * 64` contiguous bytes.
+    let bytes = unsafe { core::slice::from_raw_parts(blocks.as_ptr().cast::<u8>(), blocks.len() * 64) };
+    saline_openssl_asm::md5_compress(state, bytes);
+}
+
+impl Default for Md5Core {
+    fn default() -> Self {
+        match MD5_BACKENDS.get() {
+            Md5Backend::OpenSslAsm => Md5Core::OpenSslAsm { state: INIT, block_len: 0 },
+            Md5Backend::RustCrypto => Md5Core::RustCrypto(md5::Md5Core::default()),
+        }
+    }
+}
+
+impl HashMarker for Md5Core {}
+
+impl BlockSizeUser for Md5Core {
+    type BlockSize = U64;
+}
+
+impl BufferKindUser for Md5Core {
+    type BufferKind = Eager;
+}
+
+impl OutputSizeUser for Md5Core {
+    type OutputSize = U16;
+}
+
+impl UpdateCore for Md5Core {
+    #[inline]
+    fn update_blocks(&mut self, blocks: &[Block<Self>]) {
+        match self {
+            Md5Core::OpenSslAsm { state, block_len } => {
+                *block_len = block_len.wrapping_add(blocks.len() as u64);
+                asm_compress(state, blocks);
+            }
+            Md5Core::RustCrypto(core) => core.update_blocks(blocks),
+        }
+    }
+}
+
+impl FixedOutputCore for Md5Core {
+    fn finalize_fixed_core(&mut self, buffer: &mut Buffer<Self>, out: &mut Output<Self>) {
+        match self {
+            Md5Core::OpenSslAsm { state, block_len } => {
+                // §3.1-3.2: a 1 bit, zeros, and the length in bits as a
+                // 64-bit little-endian integer (modulo 2^64).
+                let bit_len = block_len.wrapping_mul(64).wrapping_add(buffer.get_pos() as u64).wrapping_mul(8);
+                buffer.len64_padding_le(bit_len, |b| asm_compress(state, core::slice::from_ref(b)));
+                for (chunk, v) in out.chunks_exact_mut(4).zip(state.iter()) {
+                    chunk.copy_from_slice(&v.to_le_bytes());
+                }
+            }
+            Md5Core::RustCrypto(core) => core.finalize_fixed_core(buffer, out),
+        }
+    }
+}
+
+impl Reset for Md5Core {
+    fn reset(&mut self) {
+        *self = Md5Core::default();
+    }
+}
+
+impl AlgorithmName for Md5Core {
+    fn write_alg_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Md5")
+    }
+}
+
+impl fmt::Debug for Md5Core {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Md5Core { ... }")
+    }
+}
+
+pub(crate) type Md5 = CoreWrapper<Md5Core>;
