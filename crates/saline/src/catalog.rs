@@ -286,9 +286,14 @@ fn normalized_eq(a: &str, b: &str) -> bool {
 impl Algorithm {
     /// This algorithm's catalog entry.
     pub fn info(self) -> &'static AlgorithmInfo {
-        // The table is generated in declaration order, so a linear search is
-        // short and needs no second table to keep in sync.
-        ALGORITHMS.iter().find(|i| i.algorithm == self).expect("every variant has an entry")
+        // `catalog!` declares the variants without discriminants and
+        // generates the table in the same order, so a variant's discriminant
+        // is its index (the test `info_is_indexed_by_variant` checks every
+        // one). A linear search here cost ~180 instructions per lookup,
+        // several lookups per call (measured with callgrind on AES-GCM).
+        let info = &ALGORITHMS[self as usize];
+        debug_assert!(info.algorithm == self);
+        info
     }
 
     /// The canonical name.
@@ -373,5 +378,19 @@ impl core::str::FromStr for Algorithm {
 impl core::fmt::Display for Algorithm {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ALGORITHMS;
+
+    /// `Algorithm::info` indexes the table by discriminant.
+    #[test]
+    fn info_is_indexed_by_variant() {
+        for (i, entry) in ALGORITHMS.iter().enumerate() {
+            assert_eq!(entry.algorithm as usize, i, "{}", entry.name);
+            assert!(core::ptr::eq(entry.algorithm.info(), entry), "{}", entry.name);
+        }
     }
 }

@@ -401,9 +401,18 @@ impl Aead {
     /// # Errors
     /// As [`Aead::seal_in_place_detached`].
     pub fn seal(&self, nonce: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Vec<u8>> {
-        let mut out = alloc::vec![0u8; plaintext.len() + self.tag_len()];
-        let (ct_range, tag_range) = self.layout(out.len());
-        out[ct_range.clone()].copy_from_slice(plaintext);
+        let len = plaintext.len() + self.tag_len();
+        let (ct_range, tag_range) = self.layout(len);
+        // Filled by copying rather than zeroed first: the message is written
+        // once, and only the tag's place is zeroed.
+        let mut out = Vec::with_capacity(len);
+        if ct_range.start == 0 {
+            out.extend_from_slice(plaintext);
+            out.resize(len, 0);
+        } else {
+            out.resize(tag_range.len(), 0);
+            out.extend_from_slice(plaintext);
+        }
         let tag = self.seal_in_place_detached(nonce, aad, &mut out[ct_range])?;
         out[tag_range].copy_from_slice(&tag);
         Ok(out)
