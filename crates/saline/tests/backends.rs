@@ -266,7 +266,8 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
             seeds.extend([vec![0; 32], vec![0xff; 32]]);
             for seed in seeds {
                 let (pk, sk) = saline::sodium::sign::crypto_sign_seed_keypair(&seed).unwrap();
-                // The same key pair as dalek's SigningKey, which signing uses.
+                // The same key pair as SigningKey's (natively built through this
+                // registry too; the transcript holds each backend to dalek's).
                 let key = SigningKey::from_seed(&seed).unwrap();
                 assert_eq!((pk, &sk[..]), (key.public_key(), &key.to_private_key()[..]), "seed {seed:02x?}");
                 let kp = saline::nacl::sign::KeyPair::from_seed(&seed).unwrap();

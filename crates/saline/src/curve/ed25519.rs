@@ -62,11 +62,13 @@ pub(crate) static ED25519_SIGN_BACKENDS: Registry<SignFn> = Registry::new(
     ],
 );
 
-/// Ed25519 key pairs as bytes (`seed ‖ public key`) for the NaCl- and
+/// Ed25519 key pairs as bytes (`seed ‖ public key`, RFC 8032 §5.1.5): what
+/// a native [`SigningKey`] is built from and keeps, and what the NaCl- and
 /// libsodium-shaped APIs ([`crate::nacl::sign::KeyPair`],
-/// `crypto_sign_seed_keypair`), which need no [`SigningKey`]: the same
-/// fixed-base multiplication as signing, libsodium's 1.2x dalek's in thread
-/// CPU time (10.2 against 12.4 µs, docs/DEPENDENCIES.md).
+/// `crypto_sign_seed_keypair`) return. The same fixed-base multiplication as
+/// signing; thread CPU time, AWS-LC/libsodium/dalek: 4.8/10.2/12.4 µs
+/// (docs/DEPENDENCIES.md). Builds with dalek alone build a dalek `SigningKey`
+/// directly instead (see [`SigningKey`]).
 pub(crate) static ED25519_KEYPAIR_BACKENDS: Registry<KeypairFn> = Registry::new(
     "ed25519-keypair",
     &[
@@ -96,7 +98,7 @@ pub(crate) fn private_key_from_seed(seed: &[u8]) -> Result<Zeroizing<[u8; 64]>> 
 }
 
 /// `sign(key, message) -> R ‖ S`.
-type SignFn = fn(&ed25519_dalek::SigningKey, &[u8]) -> [u8; 64];
+type SignFn = fn(&SigningKey, &[u8]) -> [u8; 64];
 
 /// The longest message the `libsodium+dalek` backend signs with libsodium
 /// (the measured crossover is between 4 and 16 KiB).
@@ -105,20 +107,20 @@ pub(crate) const SIGN_SHORT_MESSAGE: usize = 4096;
 
 /// dalek's `SigningKey::sign`, with the message hashed by
 /// `hash::sha2_core::Sha512` (the SHA-512 registry on x86-64 Linux).
-fn dalek_sign(key: &ed25519_dalek::SigningKey, message: &[u8]) -> [u8; 64] {
+fn dalek_sign(key: &SigningKey, message: &[u8]) -> [u8; 64] {
     // RFC 8032 §5.1.5: the expanded key is SHA-512(seed), wiped on drop.
-    let expanded = ed25519_dalek::hazmat::ExpandedSecretKey::from(key.as_bytes());
-    ed25519_dalek::hazmat::raw_sign::<Sha512>(&expanded, message, &key.verifying_key()).to_bytes()
+    let expanded = ed25519_dalek::hazmat::ExpandedSecretKey::from(key.seed_bytes());
+    ed25519_dalek::hazmat::raw_sign::<Sha512>(&expanded, message, &key.dalek_verifying_key()).to_bytes()
 }
 
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
-fn libsodium_sign(key: &ed25519_dalek::SigningKey, message: &[u8]) -> [u8; 64] {
-    crate::backend::libsodium::ed25519_sign(&Zeroizing::new(key.to_keypair_bytes()), message)
+fn libsodium_sign(key: &SigningKey, message: &[u8]) -> [u8; 64] {
+    crate::backend::libsodium::ed25519_sign(&key.keypair, message)
 }
 
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
-fn awslc_sign(key: &ed25519_dalek::SigningKey, message: &[u8]) -> [u8; 64] {
-    crate::backend::awslc::ed25519_sign(&Zeroizing::new(key.to_keypair_bytes()), message)
+fn awslc_sign(key: &SigningKey, message: &[u8]) -> [u8; 64] {
+    crate::backend::awslc::ed25519_sign(&key.keypair, message)
 }
 
 /// The longest message the `aws-lc+dalek` backend signs with AWS-LC: above
@@ -135,7 +137,7 @@ pub(crate) const AWSLC_SIGN_SHORT_MESSAGE: usize = 64 * 1024;
 /// Signs with `short` up to `limit` bytes of message and with dalek above:
 /// the rule of the combined `…+dalek` backends.
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
-fn short_then_dalek(limit: usize, short: SignFn, key: &ed25519_dalek::SigningKey, message: &[u8]) -> [u8; 64] {
+fn short_then_dalek(limit: usize, short: SignFn, key: &SigningKey, message: &[u8]) -> [u8; 64] {
     if message.len() <= limit {
         short(key, message)
     } else {
@@ -144,12 +146,12 @@ fn short_then_dalek(limit: usize, short: SignFn, key: &ed25519_dalek::SigningKey
 }
 
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
-fn awslc_then_dalek_sign(key: &ed25519_dalek::SigningKey, message: &[u8]) -> [u8; 64] {
+fn awslc_then_dalek_sign(key: &SigningKey, message: &[u8]) -> [u8; 64] {
     short_then_dalek(AWSLC_SIGN_SHORT_MESSAGE, awslc_sign, key, message)
 }
 
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
-fn libsodium_then_dalek_sign(key: &ed25519_dalek::SigningKey, message: &[u8]) -> [u8; 64] {
+fn libsodium_then_dalek_sign(key: &SigningKey, message: &[u8]) -> [u8; 64] {
     short_then_dalek(SIGN_SHORT_MESSAGE, libsodium_sign, key, message)
 }
 
@@ -172,10 +174,78 @@ pub enum VerifyMode {
     Zip215,
 }
 
-/// An Ed25519 signing key. The seed and expanded key are wiped on drop.
+/// An Ed25519 signing key. Its secrets are wiped on drop.
+///
+/// What it holds depends on the build, so that building one costs a single
+/// fixed-base multiplication by the fastest code there:
+/// * native `std` builds: the 64 bytes `seed ‖ public key` from
+///   [`ED25519_KEYPAIR_BACKENDS`] (AWS-LC by default, 4.8 µs against
+///   dalek's 11.8), which AWS-LC and libsodium sign with as they are; dalek's
+///   path (long messages, or forced) decodes the public key for
+///   `raw_sign` (a square root, paid only there).
+/// * builds with dalek alone (WebAssembly, no_std): dalek's `SigningKey`,
+///   which keeps the public point it computes, so that signing decodes
+///   nothing.
 #[derive(Clone)]
 pub struct SigningKey {
+    /// `seed ‖ public key`, wiped on drop (`Zeroizing`).
+    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+    keypair: Zeroizing<[u8; 64]>,
+    /// Wipes its seed and expanded key on drop (dalek's `zeroize` feature).
+    #[cfg(not(all(feature = "std", not(target_arch = "wasm32"))))]
     inner: ed25519_dalek::SigningKey,
+}
+
+/// Native `std` builds: the key pair bytes of the selected key-pair backend.
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+impl SigningKey {
+    fn from_seed_bytes(seed: &[u8; 32]) -> SigningKey {
+        SigningKey { keypair: (ED25519_KEYPAIR_BACKENDS.get())(seed) }
+    }
+
+    fn seed_bytes(&self) -> &[u8; 32] {
+        self.keypair[..32].try_into().expect("32 bytes")
+    }
+
+    fn public_key_bytes(&self) -> [u8; 32] {
+        self.keypair[32..].try_into().expect("32 bytes")
+    }
+
+    fn keypair_bytes(&self) -> Zeroizing<[u8; 64]> {
+        self.keypair.clone()
+    }
+
+    /// The public key as dalek's type, for `raw_sign`, which hashes its
+    /// encoding (RFC 8032 §5.1.6 step 4) but can take it only decoded.
+    fn dalek_verifying_key(&self) -> ed25519_dalek::VerifyingKey {
+        // Never fails: the public half is a key-pair backend's output for the
+        // seed (from_private_key refuses any other), the encoding of a point.
+        ed25519_dalek::VerifyingKey::from_bytes(&self.public_key_bytes()).expect("a public key computed from its seed decodes")
+    }
+}
+
+/// Builds with dalek alone: dalek's `SigningKey`.
+#[cfg(not(all(feature = "std", not(target_arch = "wasm32"))))]
+impl SigningKey {
+    fn from_seed_bytes(seed: &[u8; 32]) -> SigningKey {
+        SigningKey { inner: ed25519_dalek::SigningKey::from_bytes(seed) }
+    }
+
+    fn seed_bytes(&self) -> &[u8; 32] {
+        self.inner.as_bytes()
+    }
+
+    fn public_key_bytes(&self) -> [u8; 32] {
+        self.inner.verifying_key().to_bytes()
+    }
+
+    fn keypair_bytes(&self) -> Zeroizing<[u8; 64]> {
+        Zeroizing::new(self.inner.to_keypair_bytes())
+    }
+
+    fn dalek_verifying_key(&self) -> ed25519_dalek::VerifyingKey {
+        self.inner.verifying_key()
+    }
 }
 
 impl SigningKey {
@@ -184,7 +254,7 @@ impl SigningKey {
     /// # Errors
     /// [`Error::InvalidLength`] if `seed` is not 32 bytes.
     pub fn from_seed(seed: &[u8]) -> Result<SigningKey> {
-        Ok(SigningKey { inner: ed25519_dalek::SigningKey::from_bytes(fixed("seed", seed)?) })
+        Ok(SigningKey::from_seed_bytes(fixed("seed", seed)?))
     }
 
     /// A key from a random seed (Go's `GenerateKey`).
@@ -227,28 +297,28 @@ impl SigningKey {
 
     /// The 32-byte public key.
     pub fn public_key(&self) -> [u8; 32] {
-        self.inner.verifying_key().to_bytes()
+        self.public_key_bytes()
     }
 
     /// The 32-byte seed (Go's `PrivateKey.Seed`).
     pub fn seed(&self) -> Zeroizing<[u8; 32]> {
-        Zeroizing::new(self.inner.to_bytes())
+        Zeroizing::new(*self.seed_bytes())
     }
 
     /// The 64-byte private key `seed ‖ public key`.
     pub fn to_private_key(&self) -> Zeroizing<[u8; 64]> {
-        Zeroizing::new(self.inner.to_keypair_bytes())
+        self.keypair_bytes()
     }
 
     /// Signs `message` (RFC 8032 §5.1.6; deterministic).
     pub fn sign(&self, message: &[u8]) -> [u8; 64] {
-        (ED25519_SIGN_BACKENDS.get())(&self.inner, message)
+        (ED25519_SIGN_BACKENDS.get())(self, message)
     }
 
     /// The X25519 secret key for the same identity (libsodium's
     /// `crypto_sign_ed25519_sk_to_curve25519`): SHA-512(seed)[0..32], clamped.
     pub fn to_x25519_secret_key(&self) -> Zeroizing<[u8; 32]> {
-        seed_to_x25519(&self.inner.to_bytes())
+        seed_to_x25519(self.seed_bytes())
     }
 }
 
@@ -274,8 +344,8 @@ pub fn clear_key_cache() {
 /// equal, so a mismatched public half can never be served from here.
 ///
 /// std builds keep one entry per thread (`thread_local!`, wiped when the
-/// thread exits: `Zeroizing` bytes and dalek's `SigningKey`, which zeroizes
-/// on drop). The no_std WebAssembly build, single-threaded, keeps one entry in
+/// thread exits: `Zeroizing` bytes, and a [`SigningKey`] that wipes its
+/// own). The no_std WebAssembly build, single-threaded, keeps one entry in
 /// a static. Other no_std builds keep none and always check.
 mod checked_key_cache {
     use core::cell::RefCell;
