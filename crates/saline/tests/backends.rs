@@ -247,9 +247,9 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
         }
         "ed25519-sign" => {
             use saline::curve::ed25519::{verify, SigningKey};
-            // Around the libsodium+dalek (4096 bytes) and aws-lc+dalek (8 KiB
+            // Around the libsodium+dalek (4096 bytes) and aws-lc+dalek (16 KiB
             // on x86-64 Linux, 64 KiB elsewhere) crossovers as well as SIZES.
-            for &n in SIZES.iter().chain(&[4096, 4097, 8192, 8193, 16_384, 65_536, 65_537]) {
+            for &n in SIZES.iter().chain(&[4096, 4097, 16_384, 16_385, 65_536, 65_537]) {
                 let (seed, msg) = (bytes(&mut rng, 32), bytes(&mut rng, n));
                 let key = SigningKey::from_seed(&seed).unwrap();
                 let sig = key.sign(&msg);

@@ -126,11 +126,13 @@ fn awslc_sign(key: &SigningKey, message: &[u8]) -> [u8; 64] {
 /// The longest message the `aws-lc+dalek` backend signs with AWS-LC: above
 /// it, dalek's hashing (the SHA-512 registry's, faster than AWS-LC's own)
 /// outweighs AWS-LC's faster fixed-base multiplication. Measured here
-/// (µs per signature, AWS-LC/dalek): with OpenSSL's SHA-512 assembly 4.9/12.2
-/// at 32 B, 22.4/25.4 at 8 KiB, 40.0/38.4 at 16 KiB, 150/117 at 64 KiB;
-/// with RustCrypto's SHA-512 (other targets) the crossover was 64 KiB.
+/// (µs per signature with a built key, AWS-LC/dalek, dalek's path decoding
+/// the stored public key): with OpenSSL's SHA-512 assembly 14.4/21.9 at
+/// 4 KiB, 23.5/28.9 at 8 KiB, 32.6/35.7 at 12 KiB, 41.9/42.4 at 16 KiB,
+/// 59.8/55.8 at 24 KiB, 78.0/69.1 at 32 KiB; with RustCrypto's SHA-512
+/// (other targets) the crossover was 64 KiB.
 #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
-pub(crate) const AWSLC_SIGN_SHORT_MESSAGE: usize = 8 * 1024;
+pub(crate) const AWSLC_SIGN_SHORT_MESSAGE: usize = 16 * 1024;
 #[cfg(all(feature = "std", not(target_arch = "wasm32"), not(all(target_arch = "x86_64", target_os = "linux"))))]
 pub(crate) const AWSLC_SIGN_SHORT_MESSAGE: usize = 64 * 1024;
 
