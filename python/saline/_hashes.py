@@ -80,7 +80,9 @@ def _blake2(entry: Dict[str, Any]) -> Callable[..., _Hash]:
 
     constructor.__name__ = constructor.__qualname__ = entry["name"]
     constructor.__doc__ = f"hashlib.{entry['name']}(data, *, digest_size, key, salt, person)."
-    return constructor
+    # A call without parameters never enters Python: the extension object
+    # serves it and hands calls with parameters to `constructor`.
+    return _native.HashConstructor(entry["id"], _python_name(entry), constructor)
 
 
 _CONSTRUCTORS: Dict[str, Callable[..., _Hash]] = {
