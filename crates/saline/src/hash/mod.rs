@@ -23,7 +23,10 @@ mod sha2_simd128;
 
 #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
 pub(crate) mod md5_dispatch;
-#[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+#[cfg(any(
+    all(feature = "std", target_arch = "x86_64", target_os = "linux"),
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 pub(crate) mod sha512_dispatch;
 
 /// MD5 for the hash states and HMAC-MD5: on x86-64 Linux with the
@@ -37,13 +40,20 @@ pub(crate) mod md5_core {
 
 /// The SHA-2 types (digest 0.10 `CoreWrapper`s) that HMAC, PBKDF2, HKDF,
 /// Ed25519 and the hash states below are built on: on x86-64 Linux the
-/// SHA-512 family compresses with the registry's backend
+/// SHA-512 family compresses with the registry's backend, in the
+/// WebAssembly SIMD build with sha2 0.11's SIMD128 kernel
 /// (sha512_dispatch.rs), elsewhere sha2 0.10 as it comes.
 pub(crate) mod sha2_core {
     pub(crate) use sha2::{Sha224, Sha256};
-    #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+    #[cfg(any(
+        all(feature = "std", target_arch = "x86_64", target_os = "linux"),
+        all(target_arch = "wasm32", target_feature = "simd128")
+    ))]
     pub(crate) use super::sha512_dispatch::{Sha384, Sha512, Sha512_256};
-    #[cfg(not(all(feature = "std", target_arch = "x86_64", target_os = "linux")))]
+    #[cfg(not(any(
+        all(feature = "std", target_arch = "x86_64", target_os = "linux"),
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )))]
     pub(crate) use sha2::{Sha384, Sha512, Sha512_256};
 }
 

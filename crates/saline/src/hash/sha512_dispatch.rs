@@ -1,39 +1,61 @@
-//! SHA-384, SHA-512 and SHA-512/256 (FIPS 180-4) with the compression
-//! function taken from the backend registry: OpenSSL's x86-64 assembly
-//! (AVX2/BMI2 path 1.39x RustCrypto's on the machines measured, see
-//! docs/DEPENDENCIES.md), RustCrypto's `compress512` after it.
+//! SHA-384, SHA-512 and SHA-512/256 (FIPS 180-4) with a compression
+//! function chosen per target:
+//!
+//! * x86-64 Linux (native, std): from the backend registry, OpenSSL's x86-64
+//!   assembly (AVX2/BMI2 path 1.39x RustCrypto's on the machines measured,
+//!   see docs/DEPENDENCIES.md), RustCrypto's `compress512` after it;
+//! * the WebAssembly SIMD build: sha2 0.11's `compress512`, whose SIMD128
+//!   kernel is 2.1x sha2 0.10's there (hash/sha2_simd128.rs has the figures),
+//!   so that HMAC-SHA-512 and Ed25519's hashing get it as well as the hash
+//!   functions.
 //!
 //! Everything around the compression (the block buffer, the length padding,
 //! the output) is digest 0.10's `CtVariableCoreWrapper` and `CoreWrapper`,
 //! as sha2 0.10 builds its own types, so HMAC, PBKDF2, HKDF and Ed25519 take
-//! these types wherever they took sha2's. Native x86-64 Linux builds only;
-//! elsewhere `hash::sha2_core` is sha2 itself.
+//! these types wherever they took sha2's. Other targets use sha2 0.10 as it
+//! comes (`hash::sha2_core`).
 
 use core::fmt;
 
+use digest::block_buffer::Eager;
 use digest::consts::{U128, U32, U48, U64};
 use digest::core_api::{
     AlgorithmName, Block, BlockSizeUser, Buffer, BufferKindUser, CoreWrapper, CtVariableCoreWrapper,
     OutputSizeUser, TruncSide, UpdateCore, VariableOutputCore,
 };
-use digest::block_buffer::Eager;
 use digest::{HashMarker, InvalidOutputSize, Output};
 
+#[cfg(not(target_arch = "wasm32"))]
 use crate::backend::{Backend, Registry};
 
 /// `compress(state, blocks)`: FIPS 180-4 §6.4.2 over whole 128-byte blocks.
+#[cfg(not(target_arch = "wasm32"))]
 type CompressFn = fn(&mut [u64; 8], &[Block<Sha512Core>]);
 
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) static SHA512_BACKENDS: Registry<CompressFn> = Registry::new(
     "sha512",
     &[Backend::portable("openssl-asm", openssl_compress), Backend::portable("rustcrypto", sha2::compress512)],
 );
 
-fn openssl_compress(state: &mut [u64; 8], blocks: &[Block<Sha512Core>]) {
+/// The blocks as the arrays they are.
+fn arrays(blocks: &[Block<Sha512Core>]) -> &[[u8; 128]] {
     // SAFETY: `GenericArray<u8, U128>` is `repr(transparent)` over
-    // `[u8; 128]`, so the slice is `blocks.len() * 128` contiguous bytes.
-    let bytes = unsafe { core::slice::from_raw_parts(blocks.as_ptr().cast::<u8>(), blocks.len() * 128) };
-    saline_openssl_asm::sha512_compress(state, bytes);
+    // `[u8; 128]` (alignment 1), so the slice is `blocks.len()` arrays.
+    unsafe { core::slice::from_raw_parts(blocks.as_ptr().cast::<[u8; 128]>(), blocks.len()) }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn openssl_compress(state: &mut [u64; 8], blocks: &[Block<Sha512Core>]) {
+    saline_openssl_asm::sha512_compress(state, arrays(blocks).as_flattened());
+}
+
+#[inline]
+fn compress(state: &mut [u64; 8], blocks: &[Block<Sha512Core>]) {
+    #[cfg(not(target_arch = "wasm32"))]
+    (SHA512_BACKENDS.get())(state, blocks);
+    #[cfg(target_arch = "wasm32")]
+    sha2_simd128::block_api::compress512(state, arrays(blocks));
 }
 
 /// The SHA-512 family's core: the state and the count of blocks absorbed.
@@ -62,7 +84,7 @@ impl UpdateCore for Sha512Core {
     #[inline]
     fn update_blocks(&mut self, blocks: &[Block<Self>]) {
         self.block_len += blocks.len() as u128;
-        (SHA512_BACKENDS.get())(&mut self.state, blocks);
+        compress(&mut self.state, blocks);
     }
 }
 
@@ -83,7 +105,6 @@ impl VariableOutputCore for Sha512Core {
         // §5.1.2: a 1 bit, zeros, and the message length in bits as a
         // 128-bit big-endian integer.
         let bit_len = 8 * (buffer.get_pos() as u128 + 128 * self.block_len);
-        let compress = SHA512_BACKENDS.get();
         buffer.len128_padding_be(bit_len, |b| compress(&mut self.state, core::slice::from_ref(b)));
         for (chunk, v) in out.chunks_exact_mut(8).zip(self.state.iter()) {
             chunk.copy_from_slice(&v.to_be_bytes());
