@@ -105,20 +105,22 @@ enum Direction {
 struct AesKeySchedule(aws_lc_sys::AES_KEY);
 
 impl AesKeySchedule {
+    /// An empty schedule, filled in place by [`AesKeySchedule::set`] so that
+    /// the round keys are never moved (a move could leave a copy behind).
+    const EMPTY: AesKeySchedule = AesKeySchedule(aws_lc_sys::AES_KEY { rd_key: [0; 60], rounds: 0 });
+
     /// `key` is 16, 24 or 32 bytes (checked by the caller, cipher::aes).
-    fn new(key: &[u8], direction: Direction) -> AesKeySchedule {
-        let mut schedule = AesKeySchedule(aws_lc_sys::AES_KEY { rd_key: [0; 60], rounds: 0 });
+    fn set(&mut self, key: &[u8], direction: Direction) {
         let bits = (key.len() * 8) as core::ffi::c_uint;
         // SAFETY: `key.len()` readable bytes (16, 24 or 32, as `bits` says)
         // and a writable AES_KEY.
         let status = unsafe {
             match direction {
-                Direction::Encrypt => aws_lc_sys::AES_set_encrypt_key(key.as_ptr(), bits, &mut schedule.0),
-                Direction::Decrypt => aws_lc_sys::AES_set_decrypt_key(key.as_ptr(), bits, &mut schedule.0),
+                Direction::Encrypt => aws_lc_sys::AES_set_encrypt_key(key.as_ptr(), bits, &mut self.0),
+                Direction::Decrypt => aws_lc_sys::AES_set_decrypt_key(key.as_ptr(), bits, &mut self.0),
             }
         };
         assert_eq!(status, 0, "AES key length checked by cipher::aes");
-        schedule
     }
 }
 
@@ -137,7 +139,8 @@ fn aes_cbc(key: &[u8], iv: &[u8; 16], buf: &mut [u8], direction: Direction) {
     if buf.is_empty() {
         return;
     }
-    let schedule = AesKeySchedule::new(key, direction);
+    let mut schedule = AesKeySchedule::EMPTY;
+    schedule.set(key, direction);
     // AES_cbc_encrypt leaves the last ciphertext block here (public).
     let mut chaining = *iv;
     let enc = if direction == Direction::Encrypt { aws_lc_sys::AES_ENCRYPT } else { aws_lc_sys::AES_DECRYPT };
@@ -168,7 +171,8 @@ pub(crate) fn aes_ctr_xor(key: &[u8], nonce: &[u8; 16], counter: u64, buf: &mut 
     if buf.is_empty() {
         return;
     }
-    let schedule = AesKeySchedule::new(key, Direction::Encrypt);
+    let mut schedule = AesKeySchedule::EMPTY;
+    schedule.set(key, Direction::Encrypt);
     let mut counter_block = u128::from_be_bytes(*nonce).wrapping_add(u128::from(counter)).to_be_bytes();
     // The last keystream block, partly unused when `buf` ends inside a block.
     let mut keystream = zeroize::Zeroizing::new([0u8; 16]);
