@@ -5,7 +5,7 @@
 //! does this on a fixed random stream; here coverage guides the inputs.
 //!
 //! Input: selector (u8), corruption position (u16) and mask (u8), a counter
-//! (u64, the stream ciphers' block counter), a key-length choice (u8, AES-GCM),
+//! (u64, the stream ciphers' block counter), a key-length choice (u8, AES),
 //! the key (32), nonce (24), a u16-prefixed AAD, then the message.
 #![no_main]
 
@@ -56,6 +56,26 @@ fn transcript(primitive: &str, input: &Input<'_>) -> Vec<Vec<u8>> {
             for (algorithm, nonce_len) in [(Algorithm::Salsa20, 8), (Algorithm::XSalsa20, 24)] {
                 out.push(result(cipher::stream_xor(algorithm, &input.key, &input.nonce[..nonce_len], input.counter, input.message)));
             }
+        }
+        "aes-cbc" => {
+            use saline::cipher::aes::{cbc_decrypt, cbc_encrypt, Padding};
+            let key = &input.key[..[16, 24, 32][usize::from(input.key_choice) % 3]];
+            let iv = &input.nonce[..16];
+            for padding in [Padding::Pkcs7, Padding::None] {
+                let mut ct = result(cbc_encrypt(key, iv, input.message, padding));
+                out.push(ct.clone());
+                // A corrupted ciphertext: bytes, or the padding's decision.
+                corrupt(&mut ct, input.at, input.mask);
+                out.push(result(cbc_decrypt(key, iv, &ct, padding)));
+            }
+            // The message itself as a ciphertext (any length, any padding).
+            out.push(result(cbc_decrypt(key, iv, input.message, Padding::Pkcs7)));
+        }
+        "aes-ctr" => {
+            // The counter block nonce + counter, anywhere in 2^128 (the
+            // fuzzer picks the nonce's bytes, so the wraps are reachable).
+            let key = &input.key[..[16, 24, 32][usize::from(input.key_choice) % 3]];
+            out.push(result(cipher::stream_xor(Algorithm::AesCtr, key, &input.nonce[..16], input.counter, input.message)));
         }
         "x25519" => {
             out.push(saline::curve::x25519::scalarmult(&input.key, &input.nonce).to_vec());

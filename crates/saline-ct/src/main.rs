@@ -16,7 +16,7 @@ mod memcheck;
 use saline::backend::{backends, force};
 use saline::curve::{ed25519, x25519};
 use saline::nacl::{crypto_box, secretbox};
-use saline::{aead, kdf, mac, Algorithm};
+use saline::{aead, cipher, kdf, mac, Algorithm};
 
 /// `n` bytes of a fixed pattern, marked secret.
 fn secret(n: usize, seed: u8) -> Vec<u8> {
@@ -126,6 +126,35 @@ fn aead_check(algorithm: Algorithm, key_len: usize, nonce_len: usize) {
     }
 }
 
+/// AES-CBC with a secret key and message: encryption and decryption with
+/// PKCS#7 and without padding. The padding check runs in constant time;
+/// its accept/reject and the plaintext length are excluded by name
+/// (`aes-cbc-padding-decision`, `-length`).
+fn aes_cbc_check(key_len: usize) {
+    use saline::cipher::aes::{cbc_decrypt, cbc_encrypt, Padding};
+    let key = secret(key_len, 19);
+    let iv = public(16, 20);
+    for n in LENGTHS {
+        let message = secret(n, 21);
+        declassify(cbc_encrypt(&key, &iv, &message, Padding::Pkcs7).unwrap());
+        let whole_blocks = &message[..n / 16 * 16];
+        let ct = declassify(cbc_encrypt(&key, &iv, whole_blocks, Padding::None).unwrap());
+        declassify(cbc_decrypt(&key, &iv, &ct, Padding::None).unwrap());
+        let padded = declassify(cbc_encrypt(&key, &iv, &message, Padding::Pkcs7).unwrap());
+        declassify(cbc_decrypt(&key, &iv, &padded, Padding::Pkcs7).unwrap());
+    }
+}
+
+/// AES-CTR with a secret key and message, from a public counter block.
+fn aes_ctr_check(key_len: usize) {
+    let key = secret(key_len, 22);
+    let nonce = public(16, 23);
+    for n in LENGTHS {
+        let message = secret(n, 24);
+        declassify(cipher::stream_xor(Algorithm::AesCtr, &key, &nonce, 5, &message).unwrap());
+    }
+}
+
 fn mac_check(algorithm: Algorithm, key_len: usize) {
     let key = secret(key_len, 15);
     for n in LENGTHS {
@@ -171,6 +200,10 @@ fn checks() -> Vec<Check> {
     all.extend(per_backend("x25519", "box seal+open", box_check));
     all.extend(per_backend("aes-gcm", "aes-128-gcm seal+open", || aead_check(Algorithm::AesGcm, 16, 12)));
     all.extend(per_backend("aes-gcm", "aes-256-gcm seal+open", || aead_check(Algorithm::AesGcm, 32, 12)));
+    all.extend(per_backend("aes-cbc", "aes-128-cbc encrypt+decrypt", || aes_cbc_check(16)));
+    all.extend(per_backend("aes-cbc", "aes-256-cbc encrypt+decrypt", || aes_cbc_check(32)));
+    all.extend(per_backend("aes-ctr", "aes-128-ctr xor", || aes_ctr_check(16)));
+    all.extend(per_backend("aes-ctr", "aes-256-ctr xor", || aes_ctr_check(32)));
     all.extend(per_backend("chacha20poly1305", "chacha20-poly1305 seal+open", || aead_check(Algorithm::ChaCha20Poly1305, 32, 12)));
     all.extend(per_backend("xchacha20poly1305", "xchacha20-poly1305 seal+open", || aead_check(Algorithm::XChaCha20Poly1305, 32, 24)));
     all.extend(per_backend("poly1305", "poly1305 mac+verify", || mac_check(Algorithm::Poly1305, 32)));

@@ -207,6 +207,116 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
                 }
             }
         }
+        "aes-cbc" => {
+            use saline::cipher::aes::{cbc_decrypt, cbc_encrypt, Padding};
+            for &n in SIZES {
+                for key_len in [16, 24, 32] {
+                    let (key, iv, msg) = (bytes(&mut rng, key_len), bytes(&mut rng, 16), bytes(&mut rng, n));
+                    let ct = cbc_encrypt(&key, &iv, &msg, Padding::Pkcs7).unwrap();
+                    assert_eq!(ct.len(), (n / 16 + 1) * 16);
+                    assert_eq!(cbc_decrypt(&key, &iv, &ct, Padding::Pkcs7).unwrap(), msg, "aes-cbc {key_len}-byte key, {n} bytes");
+                    out.push(ct.clone());
+                    // Without padding: whole blocks only, and the empty message.
+                    let blocks = &msg[..n / 16 * 16];
+                    let raw = cbc_encrypt(&key, &iv, blocks, Padding::None).unwrap();
+                    assert_eq!(cbc_decrypt(&key, &iv, &raw, Padding::None).unwrap(), blocks);
+                    out.push(raw);
+                    if n % 16 != 0 {
+                        out.push(cbc_encrypt(&key, &iv, &msg, Padding::None).unwrap_err().to_string().into_bytes());
+                    }
+                    // The padded ciphertext decrypted raw shows the padding itself.
+                    out.push(cbc_decrypt(&key, &iv, &ct, Padding::None).unwrap());
+                    // Wrong padding: a flipped bit in the next-to-last block
+                    // flips the same bit of the last plaintext block; every
+                    // backend rejects the same ones with the same error.
+                    for bit in [0, 7, 8 * 15, 8 * 15 + 4, 8 * 14] {
+                        let mut bad = ct.clone();
+                        if bad.len() < 32 {
+                            // One block: the IV plays the previous block.
+                            let mut bad_iv = iv.clone();
+                            bad_iv[bit / 8] ^= 1 << (bit % 8);
+                            out.push(format!("{:?}", cbc_decrypt(&key, &bad_iv, &bad, Padding::Pkcs7)).into_bytes());
+                            continue;
+                        }
+                        let at = bad.len() - 32 + bit / 8;
+                        bad[at] ^= 1 << (bit % 8);
+                        out.push(format!("{:?}", cbc_decrypt(&key, &iv, &bad, Padding::Pkcs7)).into_bytes());
+                    }
+                }
+            }
+            // Every final byte value (0, 1..=16 with good and bad fill, 17..=255)
+            // under each key size, made with no padding and checked as PKCS#7.
+            for key_len in [16, 24, 32] {
+                let (key, iv) = (bytes(&mut rng, key_len), bytes(&mut rng, 16));
+                for last in 0..=255u8 {
+                    for fill in [last, last ^ 1] {
+                        let mut block = [fill; 16];
+                        block[15] = last;
+                        let ct = cbc_encrypt(&key, &iv, &block, Padding::None).unwrap();
+                        out.push(format!("{:?}", cbc_decrypt(&key, &iv, &ct, Padding::Pkcs7)).into_bytes());
+                    }
+                }
+            }
+        }
+        "aes-ctr" => {
+            use saline::cipher::{keystream, stream_xor, Stream};
+            for &n in SIZES {
+                for key_len in [16, 24, 32] {
+                    let (key, msg) = (bytes(&mut rng, key_len), bytes(&mut rng, n));
+                    let random = u128::from_be_bytes(bytes(&mut rng, 16).try_into().unwrap());
+                    let half = u128::from((n as u64).div_ceil(16) / 2);
+                    let (low32, low64) = (u128::from(u32::MAX), u128::from(u64::MAX));
+                    // Counter blocks (nonce + counter): random, the low 32
+                    // bits about to wrap (AWS-LC's ctr32 fast path carries
+                    // into the upper 96), the low 64 bits about to wrap, and
+                    // the whole 128-bit block wrapping to zero, reached from
+                    // the nonce or by adding the counter.
+                    for (nonce, counter) in [
+                        (random, 0),
+                        (random, 1 << 40),
+                        (random & !low32 | (low32 - 1), 0),
+                        (random & !low32 | (low32 - half), 0),
+                        (random & !low64 | (low64 - 2), 1),
+                        (u128::MAX - half, 0),
+                        (u128::MAX, 0),
+                        (0, u64::MAX),
+                        (u128::MAX - 5, u64::MAX),
+                    ] {
+                        let nonce = nonce.to_be_bytes();
+                        let got = stream_xor(Algorithm::AesCtr, &key, &nonce, counter, &msg).unwrap();
+                        // The streaming object (RustCrypto everywhere) agrees, in odd chunks.
+                        let mut s = Stream::new(Algorithm::AesCtr, &key, &nonce, counter).unwrap();
+                        let mut again = msg.clone();
+                        for chunk in again.chunks_mut(77) {
+                            s.apply(chunk).unwrap();
+                        }
+                        assert!(again == got, "aes-ctr {key_len}-byte key, {n} bytes from {nonce:02x?} + {counter}");
+                        out.push(got);
+                    }
+                    out.push(keystream(Algorithm::AesCtr, &key, &random.to_be_bytes(), 3, n).unwrap());
+                }
+            }
+            // The wrap itself: the block after FF…FF is 00…00 (mod 2^128),
+            // and after xx…xx FFFFFFFF the upper 96 bits carry.
+            for key_len in [16, 24, 32] {
+                let key = bytes(&mut rng, key_len);
+                let across = keystream(Algorithm::AesCtr, &key, &[0xff; 16], 0, 32).unwrap();
+                assert_eq!(across[16..], keystream(Algorithm::AesCtr, &key, &[0; 16], 0, 16).unwrap()[..], "wrap at 2^128");
+                let mut before = [0x11; 16];
+                before[12..].copy_from_slice(&[0xff; 4]);
+                let mut after = [0x11; 16];
+                after[11] = 0x12;
+                after[12..].copy_from_slice(&[0; 4]);
+                let across = keystream(Algorithm::AesCtr, &key, &before, 0, 32).unwrap();
+                assert_eq!(across[16..], keystream(Algorithm::AesCtr, &key, &after, 0, 16).unwrap()[..], "carry out of the low 32 bits");
+                out.push(across);
+            }
+            // Wrong lengths give the same errors on every backend.
+            for (key_len, nonce_len) in [(15, 16), (32, 12), (33, 16), (16, 17)] {
+                let e = stream_xor(Algorithm::AesCtr, &vec![1; key_len], &vec![2; nonce_len], 0, b"abc").unwrap_err();
+                out.push(e.to_string().into_bytes());
+            }
+        }
         "x25519" => {
             use saline::curve::x25519;
             let mut points: Vec<[u8; 32]> = (0..64).map(|_| bytes(&mut rng, 32).try_into().unwrap()).collect();
@@ -329,6 +439,8 @@ fn native_defaults() {
         ("chacha20poly1305", &["ring", "libsodium", "rustcrypto"]),
         ("xchacha20poly1305", &["libsodium", "rustcrypto"]),
         ("aes-gcm", &["aws-lc", "ring", "rustcrypto"]),
+        ("aes-cbc", &["aws-lc", "rustcrypto"]),
+        ("aes-ctr", &["aws-lc", "rustcrypto"]),
         ("aegis", &["libsodium", "rust"]),
         ("x25519", &["aws-lc", "libsodium", "dalek"]),
         ("x25519-base", &["aws-lc", "libsodium", "dalek"]),

@@ -430,7 +430,7 @@ fn vectors_on_every_backend() {
                 "poly1305" => mac_vectors(),
                 "x25519" | "x25519-base" => x25519_vectors(),
                 "ed25519-sign" | "ed25519-keypair" => sign_vectors(),
-                "salsa20" => cipher_vectors(),
+                "salsa20" | "aes-cbc" | "aes-ctr" => cipher_vectors(),
                 _ => aead_vectors(),
             }
             nacl_vectors();

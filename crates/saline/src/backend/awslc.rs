@@ -1,8 +1,10 @@
 //! AWS-LC backends (aws-lc-rs 1 and aws-lc-sys, AWS's fork of BoringSSL,
 //! FIPS 140-3 validated; its Curve25519 code is s2n-bignum's, formally
-//! verified): X25519, Ed25519 signing and key pairs, and AES-GCM with all
-//! three key sizes. Assembly chosen at run time (ADX/BMI2 for the curve,
-//! AES-NI, VAES/AVX-512 for GCM); nothing is compiled for a CPU feature.
+//! verified): X25519, Ed25519 signing and key pairs, AES-GCM with all
+//! three key sizes, and AES-CBC and AES-CTR. Assembly chosen at run time
+//! (ADX/BMI2 for the curve, AES-NI, VAES/AVX-512 for GCM; without AES-NI,
+//! vpaes (SSSE3) or the constant-time bitsliced `aes_nohw`); nothing is
+//! compiled for a CPU feature.
 //!
 //! Measured on this machine's build (AMD Zen 5, thread CPU time, docs/
 //! DEPENDENCIES.md): X25519 15.5 µs against libsodium's 24.9; Ed25519
@@ -88,4 +90,99 @@ impl AesGcmKey {
             ok
         })
     }
+}
+
+/// Whether an [`AesKeySchedule`] encrypts or decrypts (CBC decryption runs
+/// the inverse cipher, whose round keys differ: FIPS 197 §5.3.5).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Direction {
+    Encrypt,
+    Decrypt,
+}
+
+/// An `AES_KEY` from `AES_set_encrypt_key` or `AES_set_decrypt_key`. The
+/// round keys are equivalent to the key: they are overwritten on drop.
+struct AesKeySchedule(aws_lc_sys::AES_KEY);
+
+impl AesKeySchedule {
+    /// An empty schedule, filled in place by [`AesKeySchedule::set`] so that
+    /// the round keys are never moved (a move could leave a copy behind).
+    const EMPTY: AesKeySchedule = AesKeySchedule(aws_lc_sys::AES_KEY { rd_key: [0; 60], rounds: 0 });
+
+    /// `key` is 16, 24 or 32 bytes (checked by the caller, cipher::aes).
+    fn set(&mut self, key: &[u8], direction: Direction) {
+        let bits = (key.len() * 8) as core::ffi::c_uint;
+        // SAFETY: `key.len()` readable bytes (16, 24 or 32, as `bits` says)
+        // and a writable AES_KEY.
+        let status = unsafe {
+            match direction {
+                Direction::Encrypt => aws_lc_sys::AES_set_encrypt_key(key.as_ptr(), bits, &mut self.0),
+                Direction::Decrypt => aws_lc_sys::AES_set_decrypt_key(key.as_ptr(), bits, &mut self.0),
+            }
+        };
+        assert_eq!(status, 0, "AES key length checked by cipher::aes");
+    }
+}
+
+impl Drop for AesKeySchedule {
+    fn drop(&mut self) {
+        zeroize::Zeroize::zeroize(&mut self.0.rd_key);
+        zeroize::Zeroize::zeroize(&mut self.0.rounds);
+    }
+}
+
+/// AES-CBC over whole blocks in place (SP 800-38A §6.2), `direction` as
+/// `AES_cbc_encrypt` takes it. AWS-LC's `aes_hw_cbc_encrypt` (AES-NI), or
+/// vpaes/`aes_nohw` without it, all allowing `in == out`.
+fn aes_cbc(key: &[u8], iv: &[u8; 16], buf: &mut [u8], direction: Direction) {
+    debug_assert_eq!(buf.len() % 16, 0, "whole blocks, checked by cipher::aes");
+    if buf.is_empty() {
+        return;
+    }
+    let mut schedule = AesKeySchedule::EMPTY;
+    schedule.set(key, direction);
+    // AES_cbc_encrypt leaves the last ciphertext block here (public).
+    let mut chaining = *iv;
+    let enc = if direction == Direction::Encrypt { aws_lc_sys::AES_ENCRYPT } else { aws_lc_sys::AES_DECRYPT };
+    let data = buf.as_mut_ptr();
+    // SAFETY: `buf.len()` bytes (a multiple of 16) read and written in place,
+    // which AWS-LC supports; a 16-byte IV; a key schedule set for `direction`.
+    unsafe { aws_lc_sys::AES_cbc_encrypt(data, data, buf.len(), &schedule.0, chaining.as_mut_ptr(), enc) };
+}
+
+/// AES-CBC encryption of whole blocks in place; `key` is 16, 24 or 32 bytes.
+pub(crate) fn aes_cbc_encrypt(key: &[u8], iv: &[u8; 16], buf: &mut [u8]) {
+    aes_cbc(key, iv, buf, Direction::Encrypt);
+}
+
+/// AES-CBC decryption of whole blocks in place; `key` is 16, 24 or 32 bytes.
+pub(crate) fn aes_cbc_decrypt(key: &[u8], iv: &[u8; 16], buf: &mut [u8]) {
+    aes_cbc(key, iv, buf, Direction::Decrypt);
+}
+
+/// AES-CTR keystream XOR in place from the counter block `nonce + counter`
+/// (mod 2^128), as cipher::Stream's RustCrypto `Ctr128BE` computes it.
+/// `AES_ctr128_encrypt` increments the whole 128-bit block big-endian: its
+/// 32-bit fast path (`CRYPTO_ctr128_encrypt_ctr32`, crypto/fipsmodule/
+/// modes/ctr.c) stops at each wrap of the low word and carries into the
+/// upper 96 bits, which wrap at 2^128 as well; tests/backends.rs checks the
+/// wrap against RustCrypto.
+pub(crate) fn aes_ctr_xor(key: &[u8], nonce: &[u8; 16], counter: u64, buf: &mut [u8]) {
+    if buf.is_empty() {
+        return;
+    }
+    let mut schedule = AesKeySchedule::EMPTY;
+    schedule.set(key, Direction::Encrypt);
+    let mut counter_block = u128::from_be_bytes(*nonce).wrapping_add(u128::from(counter)).to_be_bytes();
+    // The last keystream block, partly unused when `buf` ends inside a block.
+    let mut keystream = zeroize::Zeroizing::new([0u8; 16]);
+    let mut used: core::ffi::c_uint = 0;
+    let data = buf.as_mut_ptr();
+    // SAFETY: `buf.len()` bytes read and written in place (supported), an
+    // encryption key schedule, two 16-byte buffers and the offset into the
+    // keystream block (0: start at a block boundary).
+    unsafe {
+        aws_lc_sys::AES_ctr128_encrypt(data, data, buf.len(), &schedule.0, counter_block.as_mut_ptr(), keystream.as_mut_ptr(), &mut used)
+    };
+    zeroize::Zeroize::zeroize(&mut counter_block);
 }

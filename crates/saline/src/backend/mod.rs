@@ -67,7 +67,7 @@ pub(crate) mod ring;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BackendInfo {
     /// The primitive ("poly1305", "salsa20", "xsalsa20poly1305", "chacha20poly1305",
-    /// "xchacha20poly1305", "aes-gcm", "aegis", "x25519", "x25519-base",
+    /// "xchacha20poly1305", "aes-gcm", "aes-cbc", "aes-ctr", "aegis", "x25519", "x25519-base",
     /// "ed25519-sign", "ed25519-keypair"), as `SALINE_FORCE` and [`force`] name it.
     pub primitive: &'static str,
     /// The backend in use.
@@ -187,6 +187,8 @@ static ALL: &[&dyn Slot] = &[
     &crate::aead::CHACHA20POLY1305_BACKENDS,
     &crate::aead::XCHACHA20POLY1305_BACKENDS,
     &crate::aead::AES_GCM_BACKENDS,
+    &crate::cipher::aes::AES_CBC_BACKENDS,
+    &crate::cipher::aes::AES_CTR_BACKENDS,
     &crate::aead::aegis::AEGIS_BACKENDS,
     &crate::curve::x25519::X25519_BACKENDS,
     &crate::curve::x25519::X25519_BASE_BACKENDS,
@@ -197,7 +199,7 @@ static ALL: &[&dyn Slot] = &[
 /// The backend selected for each primitive, and the alternatives.
 ///
 /// Primitives not listed have one implementation per target, which picks its
-/// own SIMD code at run time: SHA-1/SHA-2 (SHA-NI, AVX2), AES (AES-NI),
+/// own SIMD code at run time: SHA-1/SHA-2 (SHA-NI, AVX2),
 /// ChaCha20 and XChaCha20 streams (AVX2/SSE2), BLAKE3 (SSE4.1, AVX2, AVX-512),
 /// BLAKE2 (portable code, measured faster than its AVX2 path), Ed25519
 /// verification (dalek's `verify_strict`, kept for its libsodium-identical
