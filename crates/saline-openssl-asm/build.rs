@@ -1,4 +1,4 @@
-//! Generates OpenSSL's x86-64 Poly1305, SHA-512 and MD5 assembly from the
+//! Generates OpenSSL's x86-64 Poly1305, SHA-512, MD5 and Keccak assembly from the
 //! openssl-src crate's vendored OpenSSL source with OpenSSL's own perlasm
 //! scripts, exactly as OpenSSL's build does, and assembles it.
 //!
@@ -28,6 +28,8 @@ const KERNELS: &[(&str, &str, &[&str])] = &[
     ("crypto/sha/asm/sha512-x86_64.pl", "sha512-x86_64", &["sha512_block_data_order"]),
     // Plain x86-64 (MD5 is serial): no capability check.
     ("crypto/md5/asm/md5-x86_64.pl", "md5-x86_64", &["ossl_md5_block_asm_data_order"]),
+    // Plain x86-64 with the "lane complementing" transform: no capability check.
+    ("crypto/sha/asm/keccak1600-x86_64.pl", "keccak1600-x86_64", &["SHA3_absorb", "SHA3_squeeze"]),
 ];
 
 const PREFIX: &str = "saline_openssl_";

@@ -42,6 +42,19 @@ fn transcript(primitive: &str, input: &Input<'_>) -> Vec<Vec<u8>> {
             out.push(streamed_mac(Algorithm::HmacSha512, input.aad, input));
             out.push(result(mac::mac(Algorithm::HmacSha384, input.aad, input.message)));
         }
+        "keccak" => {
+            use saline::hash::{hash, Hasher};
+            for algorithm in [Algorithm::Sha3_224, Algorithm::Sha3_256, Algorithm::Sha3_384, Algorithm::Sha3_512, Algorithm::Keccak256] {
+                let one_shot = result(hash(algorithm, input.message));
+                let mut h = Hasher::new(algorithm).unwrap();
+                let (head, tail) = input.message.split_at(usize::from(input.at) % (input.message.len() + 1));
+                h.update(head);
+                h.update(tail);
+                assert_eq!(h.finalize(), one_shot, "{algorithm:?}: streaming and one-shot differ");
+                out.push(one_shot);
+            }
+            out.push(streamed_mac(Algorithm::HmacSha3_256, input.aad, input));
+        }
         "md5" => {
             let mut h = saline::hash::Hasher::new(Algorithm::Md5).unwrap();
             let (head, tail) = input.message.split_at(usize::from(input.at) % (input.message.len() + 1));

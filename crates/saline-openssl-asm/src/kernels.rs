@@ -14,6 +14,10 @@ extern "C" {
     // crypto/md5/md5_local.h: `c` starts with A, B, C, D; `num` counts
     // 64-byte blocks.
     fn saline_openssl_ossl_md5_block_asm_data_order(state: *mut u32, input: *const u8, num: usize);
+    // crypto/sha/sha3.c: absorbs every whole `r`-byte block of `inp[..len]`
+    // into the state (25 lanes, lane x + 5y at index x + 5y, as FIPS 202
+    // orders them) and returns how many bytes were left over.
+    fn saline_openssl_SHA3_absorb(state: *mut u64, input: *const u8, len: usize, r: usize) -> usize;
 }
 
 type BlocksFn = unsafe extern "C" fn(ctx: *mut c_void, input: *const u8, len: usize, padbit: u32);
@@ -114,6 +118,22 @@ pub fn md5_compress(state: &mut [u32; 4], blocks: &[u8]) {
     // SAFETY: `state` is the four words the code updates; it reads `n`
     // whole blocks from `blocks`, which holds at least that many bytes.
     unsafe { saline_openssl_ossl_md5_block_asm_data_order(state.as_mut_ptr(), blocks.as_ptr(), n) }
+}
+
+/// Keccak-p[1600, 24] sponge absorption (FIPS 202 §4, Algorithm 8 step 6)
+/// of whole `rate`-byte blocks: each block XORed into the first `rate`
+/// bytes of the state (lanes little-endian), then the permutation.
+/// `blocks.len()` must be a multiple of `rate`, a multiple of 8 below 200
+/// (a shorter tail is not read). Plain x86-64 code, the same on every CPU.
+pub fn keccak_absorb(state: &mut [u64; 25], blocks: &[u8], rate: usize) {
+    assert!(rate % 8 == 0 && rate > 0 && rate < 200, "Keccak rate {rate}");
+    let whole = blocks.len() / rate * rate;
+    if whole == 0 {
+        return;
+    }
+    // SAFETY: `state` is the 25 lanes the code updates; it reads `whole`
+    // bytes (whole blocks) from `blocks`, which holds at least that many.
+    unsafe { saline_openssl_SHA3_absorb(state.as_mut_ptr(), blocks.as_ptr(), whole, rate) };
 }
 
 /// The state the assembly keeps: OpenSSL's `double opaque[24]` (the key

@@ -1,11 +1,13 @@
-//! OpenSSL's x86-64 assembly for Poly1305, SHA-512 and MD5 (Andy Polyakov's
+//! OpenSSL's x86-64 assembly for Poly1305, SHA-512, MD5 and Keccak (SHA-3)
+//! (Andy Polyakov's
 //! CRYPTOGAMS code, as OpenSSL 4.0 ships it), generated at build time by
 //! OpenSSL's own perlasm scripts from the openssl-src crate (build.rs).
 //!
 //! Why: on the machines measured here these are the fastest audited kernels
 //! for the two primitives: Poly1305 at 15.9 GB/s with AVX-512 IFMA (3.1x
 //! libsodium's and RustCrypto's best), SHA-512 at 1.22 GB/s with AVX2 and
-//! BMI2 (1.39x RustCrypto's), MD5 (plain x86-64) 1.7x RustCrypto's md-5;
+//! BMI2 (1.39x RustCrypto's), MD5 (plain x86-64) 1.7x RustCrypto's md-5,
+//! Keccak-f[1600] (plain x86-64) 1.15-1.4x RustCrypto's keccak;
 //! see docs/DEPENDENCIES.md.
 //!
 //! The code picks its own path on every call from OpenSSL's capability

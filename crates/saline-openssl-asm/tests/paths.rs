@@ -51,6 +51,18 @@ fn transcript() -> String {
         saline_openssl_asm::md5_compress(&mut md5_state, &padded);
         let digest: Vec<u8> = md5_state.iter().flat_map(|w| w.to_le_bytes()).collect();
         assert_eq!(digest[..], md5::Md5::digest(&msg)[..], "md5, {n} bytes");
+        // Keccak (one path on every CPU): SHA3-256 (rate 136) padded here as
+        // FIPS 202 §B.2 says (0x06 ... 0x80), the state's first 32 bytes out.
+        let mut padded = msg.clone();
+        padded.push(0x06);
+        while padded.len() % 136 != 0 {
+            padded.push(0);
+        }
+        *padded.last_mut().unwrap() |= 0x80;
+        let mut keccak = [0u64; 25];
+        saline_openssl_asm::keccak_absorb(&mut keccak, &padded, 136);
+        let digest: Vec<u8> = keccak[..4].iter().flat_map(|w| w.to_le_bytes()).collect();
+        assert_eq!(digest[..], sha3::Sha3_256::digest(&msg)[..], "sha3-256, {n} bytes");
         for (f, b) in fold.iter_mut().zip(tag.iter().chain(ours[0].to_le_bytes().iter())) {
             *f ^= b;
         }

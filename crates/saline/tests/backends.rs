@@ -92,6 +92,31 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
                 out.push(sig.to_vec());
             }
         }
+        "keccak" => {
+            use saline::hash::{hash, Hasher};
+            // Around each rate (72, 104, 136, 144 bytes) as well as SIZES.
+            for &n in SIZES.iter().chain(&[71, 72, 103, 104, 135, 136, 143, 144, 287, 288]) {
+                let (key, msg) = (bytes(&mut rng, n % 300), bytes(&mut rng, n));
+                for algorithm in [Algorithm::Sha3_224, Algorithm::Sha3_256, Algorithm::Sha3_384, Algorithm::Sha3_512, Algorithm::Keccak256] {
+                    let digest = hash(algorithm, &msg).unwrap();
+                    let mut h = Hasher::new(algorithm).unwrap();
+                    for chunk in msg.chunks(101) {
+                        h.update(chunk);
+                    }
+                    assert_eq!(h.finalize(), digest, "{algorithm:?} one-shot vs streaming, {n} bytes");
+                    out.push(digest);
+                }
+                for algorithm in [Algorithm::HmacSha3_256, Algorithm::HmacSha3_512, Algorithm::HmacKeccak256] {
+                    let tag = mac::mac(algorithm, &key, &msg).unwrap();
+                    let mut m = mac::Mac::new(algorithm, &key).unwrap();
+                    for chunk in msg.chunks(1000) {
+                        m.update(chunk);
+                    }
+                    assert_eq!(m.finalize(), tag, "{algorithm:?} one-shot vs streaming, {n} bytes");
+                    out.push(tag);
+                }
+            }
+        }
         "md5" => {
             use saline::hash::{hash, Hasher};
             // The padding's edges: 55 and 56 bytes, as well as SIZES.
@@ -450,6 +475,7 @@ fn native_defaults() {
     if x86_64_linux {
         want.insert(1, ("sha512", &["openssl-asm", "rustcrypto"]));
         want.insert(2, ("md5", &["openssl-asm", "rustcrypto"]));
+        want.insert(3, ("keccak", &["openssl-asm", "rustcrypto"]));
     }
     for &(primitive, list) in &want {
         assert_eq!(info(primitive).available, list, "{primitive}");

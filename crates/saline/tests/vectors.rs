@@ -431,6 +431,18 @@ fn vectors_on_every_backend() {
                 "x25519" | "x25519-base" => x25519_vectors(),
                 "ed25519-sign" | "ed25519-keypair" => sign_vectors(),
                 "salsa20" | "aes-cbc" | "aes-ctr" => cipher_vectors(),
+                // The hash cores: the hashes and the HMACs over them; SHA-512
+                // also hashes inside Ed25519 and the KDFs.
+                "md5" | "keccak" => {
+                    hash_vectors();
+                    mac_vectors();
+                }
+                "sha512" => {
+                    hash_vectors();
+                    mac_vectors();
+                    sign_vectors();
+                    kdf_vectors();
+                }
                 _ => aead_vectors(),
             }
             nacl_vectors();

@@ -182,6 +182,8 @@ static ALL: &[&dyn Slot] = &[
     &crate::hash::sha512_dispatch::SHA512_BACKENDS,
     #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
     &crate::hash::md5_dispatch::MD5_BACKENDS,
+    #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+    &crate::hash::keccak_dispatch::KECCAK_BACKENDS,
     &crate::cipher::SALSA20_BACKENDS,
     &crate::aead::XSALSA20POLY1305_BACKENDS,
     &crate::aead::CHACHA20POLY1305_BACKENDS,

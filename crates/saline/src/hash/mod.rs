@@ -29,6 +29,19 @@ pub(crate) mod md5_dispatch;
 ))]
 pub(crate) mod sha512_dispatch;
 
+#[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+pub(crate) mod keccak_dispatch;
+
+/// SHA-3 and Keccak-256 for the hash states and HMAC: on x86-64 Linux with
+/// the registry's absorption (keccak_dispatch.rs), elsewhere sha3's. SHAKE
+/// is sha3's everywhere.
+pub(crate) mod sha3_core {
+    #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+    pub(crate) use super::keccak_dispatch::{Keccak256, Sha3_224, Sha3_256, Sha3_384, Sha3_512};
+    #[cfg(not(all(feature = "std", target_arch = "x86_64", target_os = "linux")))]
+    pub(crate) use sha3::{Keccak256, Sha3_224, Sha3_256, Sha3_384, Sha3_512};
+}
+
 /// MD5 for the hash states and HMAC-MD5: on x86-64 Linux with the
 /// registry's compression (md5_dispatch.rs), elsewhere md-5's.
 pub(crate) mod md5_core {
@@ -114,11 +127,11 @@ enum State {
     Sha384(sha2_states::Sha384),
     Sha512(sha2_states::Sha512),
     Sha512_256(sha2_states::Sha512_256),
-    Sha3_224(sha3::Sha3_224),
-    Sha3_256(sha3::Sha3_256),
-    Sha3_384(sha3::Sha3_384),
-    Sha3_512(sha3::Sha3_512),
-    Keccak256(sha3::Keccak256),
+    Sha3_224(sha3_core::Sha3_224),
+    Sha3_256(sha3_core::Sha3_256),
+    Sha3_384(sha3_core::Sha3_384),
+    Sha3_512(sha3_core::Sha3_512),
+    Keccak256(sha3_core::Keccak256),
     Md4(md4::Md4),
     Md5(md5_core::Md5),
     Ripemd160(ripemd::Ripemd160),
@@ -445,11 +458,11 @@ pub fn hash_into(algorithm: Algorithm, options: &HashOptions<'_>, data: &[u8], o
         Algorithm::Sha384 => digest_into::<sha2_states::Sha384>(data, out),
         Algorithm::Sha512 => digest_into::<sha2_states::Sha512>(data, out),
         Algorithm::Sha512_256 => digest_into::<sha2_states::Sha512_256>(data, out),
-        Algorithm::Sha3_224 => digest_into::<sha3::Sha3_224>(data, out),
-        Algorithm::Sha3_256 => digest_into::<sha3::Sha3_256>(data, out),
-        Algorithm::Sha3_384 => digest_into::<sha3::Sha3_384>(data, out),
-        Algorithm::Sha3_512 => digest_into::<sha3::Sha3_512>(data, out),
-        Algorithm::Keccak256 => digest_into::<sha3::Keccak256>(data, out),
+        Algorithm::Sha3_224 => digest_into::<sha3_core::Sha3_224>(data, out),
+        Algorithm::Sha3_256 => digest_into::<sha3_core::Sha3_256>(data, out),
+        Algorithm::Sha3_384 => digest_into::<sha3_core::Sha3_384>(data, out),
+        Algorithm::Sha3_512 => digest_into::<sha3_core::Sha3_512>(data, out),
+        Algorithm::Keccak256 => digest_into::<sha3_core::Keccak256>(data, out),
         Algorithm::Md4 => digest_into::<md4::Md4>(data, out),
         Algorithm::Md5 => digest_into::<md5_core::Md5>(data, out),
         Algorithm::Ripemd160 => digest_into::<ripemd::Ripemd160>(data, out),

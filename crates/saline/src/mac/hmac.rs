@@ -19,11 +19,11 @@ macro_rules! hmac_list {
             HmacSha384, Sha384, Hmac, crate::hash::sha2_core::Sha384;
             HmacSha512, Sha512, Hmac, crate::hash::sha2_core::Sha512;
             HmacSha512_256, Sha512_256, Hmac, crate::hash::sha2_core::Sha512_256;
-            HmacSha3_224, Sha3_224, Hmac, sha3::Sha3_224;
-            HmacSha3_256, Sha3_256, Hmac, sha3::Sha3_256;
-            HmacSha3_384, Sha3_384, Hmac, sha3::Sha3_384;
-            HmacSha3_512, Sha3_512, Hmac, sha3::Sha3_512;
-            HmacKeccak256, Keccak256, Hmac, sha3::Keccak256;
+            HmacSha3_224, Sha3_224, Hmac, crate::hash::sha3_core::Sha3_224;
+            HmacSha3_256, Sha3_256, Hmac, crate::hash::sha3_core::Sha3_256;
+            HmacSha3_384, Sha3_384, Hmac, crate::hash::sha3_core::Sha3_384;
+            HmacSha3_512, Sha3_512, Hmac, crate::hash::sha3_core::Sha3_512;
+            HmacKeccak256, Keccak256, Hmac, crate::hash::sha3_core::Keccak256;
             HmacBlake2b, Blake2b, SimpleHmac, ::blake2::Blake2b512;
             HmacBlake2s, Blake2s, SimpleHmac, ::blake2::Blake2s256;
             HmacMd4, Md4, Hmac, md4::Md4;
