@@ -29,40 +29,16 @@ fn transcript(primitive: &str, input: &Input<'_>) -> Vec<Vec<u8>> {
             out.push(streamed_mac(Algorithm::Poly1305, &input.key, input));
         }
         "sha512" => {
-            use saline::hash::{hash, Hasher};
-            for algorithm in [Algorithm::Sha512, Algorithm::Sha384, Algorithm::Sha512_256] {
-                let one_shot = result(hash(algorithm, input.message));
-                let mut h = Hasher::new(algorithm).unwrap();
-                let (head, tail) = input.message.split_at(usize::from(input.at) % (input.message.len() + 1));
-                h.update(head);
-                h.update(tail);
-                assert_eq!(h.finalize(), one_shot, "{algorithm:?}: streaming and one-shot differ");
-                out.push(one_shot);
-            }
+            hashes(&[Algorithm::Sha512, Algorithm::Sha384, Algorithm::Sha512_256], input, &mut out);
             out.push(streamed_mac(Algorithm::HmacSha512, input.aad, input));
             out.push(result(mac::mac(Algorithm::HmacSha384, input.aad, input.message)));
         }
         "keccak" => {
-            use saline::hash::{hash, Hasher};
-            for algorithm in [Algorithm::Sha3_224, Algorithm::Sha3_256, Algorithm::Sha3_384, Algorithm::Sha3_512, Algorithm::Keccak256] {
-                let one_shot = result(hash(algorithm, input.message));
-                let mut h = Hasher::new(algorithm).unwrap();
-                let (head, tail) = input.message.split_at(usize::from(input.at) % (input.message.len() + 1));
-                h.update(head);
-                h.update(tail);
-                assert_eq!(h.finalize(), one_shot, "{algorithm:?}: streaming and one-shot differ");
-                out.push(one_shot);
-            }
+            hashes(&[Algorithm::Sha3_224, Algorithm::Sha3_256, Algorithm::Sha3_384, Algorithm::Sha3_512, Algorithm::Keccak256], input, &mut out);
             out.push(streamed_mac(Algorithm::HmacSha3_256, input.aad, input));
         }
         "md5" => {
-            let mut h = saline::hash::Hasher::new(Algorithm::Md5).unwrap();
-            let (head, tail) = input.message.split_at(usize::from(input.at) % (input.message.len() + 1));
-            h.update(head);
-            h.update(tail);
-            let digest = h.finalize();
-            assert_eq!(digest, saline::hash::hash(Algorithm::Md5, input.message).unwrap(), "md5: streaming and one-shot differ");
-            out.push(digest);
+            hashes(&[Algorithm::Md5], input, &mut out);
             out.push(streamed_mac(Algorithm::HmacMd5, input.aad, input));
         }
         "salsa20" => {
@@ -141,6 +117,20 @@ fn transcript(primitive: &str, input: &Input<'_>) -> Vec<Vec<u8>> {
         }
     }
     out
+}
+
+/// The digests of the message under `algorithms`, each checked against the
+/// streaming state fed in two parts split at `input.at`.
+fn hashes(algorithms: &[Algorithm], input: &Input<'_>, out: &mut Vec<Vec<u8>>) {
+    for &algorithm in algorithms {
+        let one_shot = saline::hash::hash(algorithm, input.message).unwrap();
+        let mut h = saline::hash::Hasher::new(algorithm).unwrap();
+        let (head, tail) = input.message.split_at(usize::from(input.at) % (input.message.len() + 1));
+        h.update(head);
+        h.update(tail);
+        assert_eq!(h.finalize(), one_shot, "{algorithm:?}: streaming and one-shot differ");
+        out.push(one_shot);
+    }
 }
 
 /// `algorithm`'s tag of the message fed in two parts split at `input.at`,

@@ -25,6 +25,29 @@ fn bytes(rng: &mut ChaCha20Rng, n: usize) -> Vec<u8> {
     v
 }
 
+/// The digests of `msg` under `hashes` and its tags under `macs` (keyed with
+/// `key`), each checked against the streaming state fed in uneven chunks.
+fn hashes_and_macs(hashes: &[Algorithm], macs: &[Algorithm], key: &[u8], msg: &[u8], out: &mut Vec<Vec<u8>>) {
+    for &algorithm in hashes {
+        let digest = saline::hash::hash(algorithm, msg).unwrap();
+        let mut h = saline::hash::Hasher::new(algorithm).unwrap();
+        for chunk in msg.chunks(101) {
+            h.update(chunk);
+        }
+        assert_eq!(h.finalize(), digest, "{algorithm:?} one-shot vs streaming, {} bytes", msg.len());
+        out.push(digest);
+    }
+    for &algorithm in macs {
+        let tag = mac::mac(algorithm, key, msg).unwrap();
+        let mut m = mac::Mac::new(algorithm, key).unwrap();
+        for chunk in msg.chunks(1000) {
+            m.update(chunk);
+        }
+        assert_eq!(m.finalize(), tag, "{algorithm:?} one-shot vs streaming, {} bytes", msg.len());
+        out.push(tag);
+    }
+}
+
 /// Everything one backend of `primitive` computes from a fixed random
 /// stream, as one transcript: outputs and accept/reject decisions.
 fn transcript(primitive: &str) -> Vec<Vec<u8>> {
@@ -57,30 +80,14 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
             out.push(tag);
         }
         "sha512" => {
-            use saline::hash::{hash, Hasher};
             // The padding's edges: 111 and 112 bytes (the length field fits
             // in the last block or needs one more), as well as SIZES.
+            let hashes = [Algorithm::Sha512, Algorithm::Sha384, Algorithm::Sha512_256];
+            let macs = [Algorithm::HmacSha512, Algorithm::HmacSha384, Algorithm::HmacSha512_256];
             for &n in SIZES.iter().chain(&[111, 112, 239, 240]) {
                 let (key, msg) = (bytes(&mut rng, n % 200), bytes(&mut rng, n));
-                for algorithm in [Algorithm::Sha512, Algorithm::Sha384, Algorithm::Sha512_256] {
-                    let digest = hash(algorithm, &msg).unwrap();
-                    let mut h = Hasher::new(algorithm).unwrap();
-                    for chunk in msg.chunks(777) {
-                        h.update(chunk);
-                    }
-                    assert_eq!(h.finalize(), digest, "{algorithm:?} one-shot vs streaming, {n} bytes");
-                    out.push(digest);
-                }
-                // The SHA-512 users: HMAC, crypto_auth, PBKDF2, HKDF, Ed25519.
-                for algorithm in [Algorithm::HmacSha512, Algorithm::HmacSha384, Algorithm::HmacSha512_256] {
-                    let tag = mac::mac(algorithm, &key, &msg).unwrap();
-                    let mut m = mac::Mac::new(algorithm, &key).unwrap();
-                    for chunk in msg.chunks(1000) {
-                        m.update(chunk);
-                    }
-                    assert_eq!(m.finalize(), tag, "{algorithm:?} one-shot vs streaming, {n} bytes");
-                    out.push(tag);
-                }
+                hashes_and_macs(&hashes, &macs, &key, &msg, &mut out);
+                // The other SHA-512 users: crypto_hash, PBKDF2, HKDF, Ed25519.
                 out.push(saline::nacl::tweetnacl::crypto_hash(&msg).to_vec());
                 if n <= 4096 {
                     out.push(saline::kdf::pbkdf2(Algorithm::Sha512, &msg, &key, 3, 80).unwrap());
@@ -93,48 +100,19 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
             }
         }
         "keccak" => {
-            use saline::hash::{hash, Hasher};
             // Around each rate (72, 104, 136, 144 bytes) as well as SIZES.
+            let hashes = [Algorithm::Sha3_224, Algorithm::Sha3_256, Algorithm::Sha3_384, Algorithm::Sha3_512, Algorithm::Keccak256];
+            let macs = [Algorithm::HmacSha3_256, Algorithm::HmacSha3_512, Algorithm::HmacKeccak256];
             for &n in SIZES.iter().chain(&[71, 72, 103, 104, 135, 136, 143, 144, 287, 288]) {
                 let (key, msg) = (bytes(&mut rng, n % 300), bytes(&mut rng, n));
-                for algorithm in [Algorithm::Sha3_224, Algorithm::Sha3_256, Algorithm::Sha3_384, Algorithm::Sha3_512, Algorithm::Keccak256] {
-                    let digest = hash(algorithm, &msg).unwrap();
-                    let mut h = Hasher::new(algorithm).unwrap();
-                    for chunk in msg.chunks(101) {
-                        h.update(chunk);
-                    }
-                    assert_eq!(h.finalize(), digest, "{algorithm:?} one-shot vs streaming, {n} bytes");
-                    out.push(digest);
-                }
-                for algorithm in [Algorithm::HmacSha3_256, Algorithm::HmacSha3_512, Algorithm::HmacKeccak256] {
-                    let tag = mac::mac(algorithm, &key, &msg).unwrap();
-                    let mut m = mac::Mac::new(algorithm, &key).unwrap();
-                    for chunk in msg.chunks(1000) {
-                        m.update(chunk);
-                    }
-                    assert_eq!(m.finalize(), tag, "{algorithm:?} one-shot vs streaming, {n} bytes");
-                    out.push(tag);
-                }
+                hashes_and_macs(&hashes, &macs, &key, &msg, &mut out);
             }
         }
         "md5" => {
-            use saline::hash::{hash, Hasher};
             // The padding's edges: 55 and 56 bytes, as well as SIZES.
             for &n in SIZES.iter().chain(&[55, 56, 119, 120]) {
                 let (key, msg) = (bytes(&mut rng, n % 100), bytes(&mut rng, n));
-                let digest = hash(Algorithm::Md5, &msg).unwrap();
-                let mut h = Hasher::new(Algorithm::Md5).unwrap();
-                for chunk in msg.chunks(333) {
-                    h.update(chunk);
-                }
-                assert_eq!(h.finalize(), digest, "md5 one-shot vs streaming, {n} bytes");
-                let tag = mac::mac(Algorithm::HmacMd5, &key, &msg).unwrap();
-                let mut m = mac::Mac::new(Algorithm::HmacMd5, &key).unwrap();
-                for chunk in msg.chunks(1000) {
-                    m.update(chunk);
-                }
-                assert_eq!(m.finalize(), tag, "hmac-md5 one-shot vs streaming, {n} bytes");
-                out.extend([digest, tag]);
+                hashes_and_macs(&[Algorithm::Md5], &[Algorithm::HmacMd5], &key, &msg, &mut out);
             }
         }
         "salsa20" => {

@@ -7,16 +7,10 @@
 //! states and HMAC-SHA3/Keccak take these types; SHAKE stays on sha3.
 //! Native x86-64 Linux builds only; elsewhere `hash::sha3_core` is sha3's.
 
-use core::fmt;
-
-use digest::block_buffer::Eager;
 use digest::consts::{U104, U136, U144, U28, U32, U48, U64, U72};
-use digest::core_api::{
-    AlgorithmName, Block, BlockSizeUser, Buffer, BufferKindUser, CoreWrapper, FixedOutputCore, OutputSizeUser,
-    UpdateCore,
-};
+use digest::core_api::{Block, Buffer, CoreWrapper, FixedOutputCore, UpdateCore};
 use digest::typenum::Unsigned;
-use digest::{HashMarker, Output, Reset};
+use digest::{Output, Reset};
 
 use crate::backend::{Backend, Registry};
 
@@ -54,19 +48,7 @@ macro_rules! keccak_cores {
             }
         }
 
-        impl HashMarker for $core {}
-
-        impl BlockSizeUser for $core {
-            type BlockSize = $rate;
-        }
-
-        impl BufferKindUser for $core {
-            type BufferKind = Eager;
-        }
-
-        impl OutputSizeUser for $core {
-            type OutputSize = $out;
-        }
+        core_traits!($core, $rate, $out, $name);
 
         impl UpdateCore for $core {
             #[inline]
@@ -112,18 +94,6 @@ macro_rules! keccak_cores {
         impl Reset for $core {
             fn reset(&mut self) {
                 *self = $core::default();
-            }
-        }
-
-        impl AlgorithmName for $core {
-            fn write_alg_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str($name)
-            }
-        }
-
-        impl fmt::Debug for $core {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(concat!(stringify!($core), " { ... }"))
             }
         }
 

@@ -6,15 +6,9 @@
 //! and the MD5 hash states take this type. Native x86-64 Linux builds only;
 //! elsewhere `hash::md5_core::Md5` is md-5's.
 
-use core::fmt;
-
-use digest::block_buffer::Eager;
 use digest::consts::{U16, U64};
-use digest::core_api::{
-    AlgorithmName, Block, BlockSizeUser, Buffer, BufferKindUser, CoreWrapper, FixedOutputCore, OutputSizeUser,
-    UpdateCore,
-};
-use digest::{HashMarker, Output, Reset};
+use digest::core_api::{Block, Buffer, CoreWrapper, FixedOutputCore, UpdateCore};
+use digest::{Output, Reset};
 
 use crate::backend::{Backend, Registry};
 
@@ -56,19 +50,7 @@ impl Default for Md5Core {
     }
 }
 
-impl HashMarker for Md5Core {}
-
-impl BlockSizeUser for Md5Core {
-    type BlockSize = U64;
-}
-
-impl BufferKindUser for Md5Core {
-    type BufferKind = Eager;
-}
-
-impl OutputSizeUser for Md5Core {
-    type OutputSize = U16;
-}
+core_traits!(Md5Core, U64, U16, "Md5");
 
 impl UpdateCore for Md5Core {
     #[inline]
@@ -103,18 +85,6 @@ impl FixedOutputCore for Md5Core {
 impl Reset for Md5Core {
     fn reset(&mut self) {
         *self = Md5Core::default();
-    }
-}
-
-impl AlgorithmName for Md5Core {
-    fn write_alg_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Md5")
-    }
-}
-
-impl fmt::Debug for Md5Core {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Md5Core { ... }")
     }
 }
 

@@ -16,6 +16,40 @@
 //! # Ok::<(), saline::Error>(())
 //! ```
 
+/// The digest 0.10 traits that every hash core assembled here
+/// (md5_dispatch.rs, sha512_dispatch.rs, keccak_dispatch.rs) implements
+/// the same way: `core_traits!(Core, block size, output size, "Name")`.
+#[allow(unused_macros)] // used on some targets only
+macro_rules! core_traits {
+    ($core:ty, $block:ty, $out:ty, $name:expr) => {
+        impl digest::HashMarker for $core {}
+
+        impl digest::core_api::BlockSizeUser for $core {
+            type BlockSize = $block;
+        }
+
+        impl digest::core_api::BufferKindUser for $core {
+            type BufferKind = digest::block_buffer::Eager;
+        }
+
+        impl digest::core_api::OutputSizeUser for $core {
+            type OutputSize = $out;
+        }
+
+        impl digest::core_api::AlgorithmName for $core {
+            fn write_alg_name(f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str($name)
+            }
+        }
+
+        impl core::fmt::Debug for $core {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(concat!($name, "Core { ... }"))
+            }
+        }
+    };
+}
+
 pub mod blake2;
 pub mod blake3;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]

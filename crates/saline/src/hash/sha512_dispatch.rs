@@ -15,15 +15,9 @@
 //! these types wherever they took sha2's. Other targets use sha2 0.10 as it
 //! comes (`hash::sha2_core`).
 
-use core::fmt;
-
-use digest::block_buffer::Eager;
 use digest::consts::{U128, U32, U48, U64};
-use digest::core_api::{
-    AlgorithmName, Block, BlockSizeUser, Buffer, BufferKindUser, CoreWrapper, CtVariableCoreWrapper,
-    OutputSizeUser, TruncSide, UpdateCore, VariableOutputCore,
-};
-use digest::{HashMarker, InvalidOutputSize, Output};
+use digest::core_api::{Block, Buffer, CoreWrapper, CtVariableCoreWrapper, TruncSide, UpdateCore, VariableOutputCore};
+use digest::{InvalidOutputSize, Output};
 
 #[cfg(not(target_arch = "wasm32"))]
 use crate::backend::{Backend, Registry};
@@ -66,19 +60,7 @@ pub(crate) struct Sha512Core {
     block_len: u128,
 }
 
-impl HashMarker for Sha512Core {}
-
-impl BlockSizeUser for Sha512Core {
-    type BlockSize = U128;
-}
-
-impl BufferKindUser for Sha512Core {
-    type BufferKind = Eager;
-}
-
-impl OutputSizeUser for Sha512Core {
-    type OutputSize = U64;
-}
+core_traits!(Sha512Core, U128, U64, "Sha512");
 
 impl UpdateCore for Sha512Core {
     #[inline]
@@ -109,18 +91,6 @@ impl VariableOutputCore for Sha512Core {
         for (chunk, v) in out.chunks_exact_mut(8).zip(self.state.iter()) {
             chunk.copy_from_slice(&v.to_be_bytes());
         }
-    }
-}
-
-impl AlgorithmName for Sha512Core {
-    fn write_alg_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Sha512")
-    }
-}
-
-impl fmt::Debug for Sha512Core {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Sha512Core { ... }")
     }
 }
 
