@@ -14,17 +14,24 @@ const BENCH = path.resolve(HERE, '..');
 export const TABLE_HEADER = ['Alg type', 'Alg', 'Library', 'rate', 'iterations', 'time', 'data throughput', 'min–max'];
 const RUNTIME_TITLES = { node: 'Node', browser: 'Browser (headless Chromium)', go: 'Go', rust: 'Rust (native)', python: 'Python' };
 
+// The newest run of each runtime, with the one before it (`previous`, for
+// the "Since the previous run" table) when the directory holds one.
 export function loadResults(dir) {
-  const latest = new Map();
+  const byRuntime = new Map();
   for (const name of fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort() : []) {
     const doc = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
     const errors = validateResults(doc);
     if (errors.length) throw new Error(`${name} does not match the results schema:\n  ${errors.slice(0, 10).join('\n  ')}`);
-    const prev = latest.get(doc.runtime.name);
-    if (!prev || Date.parse(doc.date) >= Date.parse(prev.doc.date)) latest.set(doc.runtime.name, { name, doc });
+    if (!byRuntime.has(doc.runtime.name)) byRuntime.set(doc.runtime.name, []);
+    byRuntime.get(doc.runtime.name).push({ name, doc });
   }
   const order = Object.keys(RUNTIME_TITLES);
-  return [...latest.values()].sort((a, b) => (order.indexOf(a.doc.runtime.name) + 1 || 99) - (order.indexOf(b.doc.runtime.name) + 1 || 99));
+  return [...byRuntime.values()]
+    .map((runs) => {
+      runs.sort((a, b) => Date.parse(a.doc.date) - Date.parse(b.doc.date));
+      return { ...runs[runs.length - 1], previous: runs[runs.length - 2] };
+    })
+    .sort((a, b) => (order.indexOf(a.doc.runtime.name) + 1 || 99) - (order.indexOf(b.doc.runtime.name) + 1 || 99));
 }
 
 const okRate = (c, lib) => c.results.find((r) => r.library === lib && r.status === 'ok')?.rate.median;
@@ -197,6 +204,30 @@ function runtimeSection({ name, doc }, charts) {
   return out;
 }
 
+// Each Saline build's standing in the newest run beside the run before it
+// (the previous results file of that runtime): the before/after table.
+export function progress(runs) {
+  const withPrevious = runs.filter((r) => r.previous);
+  if (!withPrevious.length) return [];
+  const out = ['## Since the previous run', '',
+    'Each Saline build against the same eligible peers as in the summary, in the newest run and in the run before it (its results file is named).', '',
+    row(['Runtime', 'Saline build', 'previous run', 'at or above the fastest', 'below 0.9×', 'below 0.95×']), row(['---', '---', '---', '---', '---', '---'])];
+  for (const { doc, previous } of withPrevious) {
+    const title = RUNTIME_TITLES[doc.runtime.name] ?? doc.runtime.name;
+    const before = new Map(subjectStanding(previous.doc).map((st) => [`${st.library}|${st.variant}`, st]));
+    for (const st of subjectStanding(doc)) {
+      const was = before.get(`${st.library}|${st.variant}`);
+      const below = (x, limit) => x.losses.filter((l) => l.ratio < limit).length;
+      const moved = (get) => (was ? `${get(was)} → ${get(st)}` : `${get(st)}`);
+      const name = st.library === 'saline/tweetnacl' ? `${st.library} (${st.title})` : st.library;
+      out.push(row([title, name, was ? `${previous.name} (${previous.doc.date.slice(0, 16).replace('T', ' ')})` : 'none',
+        `${moved((x) => x.fastest)} of ${st.measured}`, moved((x) => below(x, 0.9)), moved((x) => below(x, 0.95))]));
+    }
+  }
+  out.push('');
+  return out;
+}
+
 const KiB = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
 // What a Vite production page ships per library (bench/size/measure.mjs,
@@ -226,7 +257,7 @@ export function buildReport(runs, chartsByRuntime = new Map(), sizes = undefined
     'Workloads are defined in [workloads.json](workloads.json); methods, profiles and the results schema in [README.md](README.md).',
     'rate is the median over rounds of (iterations ÷ time) per round; iterations and time are totals over all rounds; min–max are the slowest and fastest round; MB = 10⁶ bytes.',
     '"×" columns give a Saline library\'s rate divided by the row\'s rate (above 1× means Saline is faster).', '',
-    ...summary(runs)];
+    ...summary(runs), ...progress(runs)];
   if (!runs.length) out.push('No results yet: run `make bench`.', '');
   out.push(...sizeSection(sizes));
   for (const run of runs) out.push(...runtimeSection(run, chartsByRuntime.get(run.doc.runtime.name) ?? []));
