@@ -31,9 +31,11 @@ pub(crate) static KECCAK_BACKENDS: Registry<KeccakBackend> = Registry::new(
 
 macro_rules! keccak_cores {
     ($($core:ident, $wrapper:ident, $sha3:ident, $out:ty, $rate:ty, $pad:expr, $name:literal;)*) => {$(
-        /// A core of one fixed-output Keccak variant; integers only
-        /// (`secret::wipe_flat`).
+        /// A core of one fixed-output Keccak variant; integers only, and
+        /// `repr(u8)` so that all-zero bytes are the first variant, a valid
+        /// value (`secret::wipe_flat`'s contract).
         #[derive(Clone)]
+        #[repr(u8)]
         pub(crate) enum $core {
             OpenSslAsm([u64; 25]),
             RustCrypto(sha3::$sha3),

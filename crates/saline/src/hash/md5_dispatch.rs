@@ -24,8 +24,10 @@ pub(crate) static MD5_BACKENDS: Registry<Md5Backend> = Registry::new(
     &[Backend::portable("openssl-asm", Md5Backend::OpenSslAsm), Backend::portable("rustcrypto", Md5Backend::RustCrypto)],
 );
 
-/// An MD5 core; integers only (`secret::wipe_flat`).
+/// An MD5 core; integers only, and `repr(u8)` so that all-zero bytes are the
+/// first variant, a valid value (`secret::wipe_flat`'s contract).
 #[derive(Clone)]
+#[repr(u8)]
 pub(crate) enum Md5Core {
     OpenSslAsm { state: [u32; 4], block_len: u64 },
     RustCrypto(md5::Md5Core),
