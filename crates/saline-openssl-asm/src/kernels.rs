@@ -28,7 +28,8 @@ static mut PATH: &str = "scalar";
 
 /// Fills OpenSSL's capability vector once and returns the most capable path
 /// the kernels will take on this machine ("scalar", "avx", "avx2",
-/// "avx512", "avx512-ifma"). Every kernel entry point calls it first.
+/// "avx512", "avx512-ifma"). The Poly1305 and SHA-512 entry points call it
+/// first; MD5 and Keccak do not read the vector.
 pub fn cpu_path() -> &'static str {
     CAPS.call_once(|| {
         let limit = std::env::var("SALINE_OPENSSL_ASM_CPU").unwrap_or_default();
