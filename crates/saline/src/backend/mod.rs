@@ -66,7 +66,8 @@ pub(crate) mod ring;
 /// What [`backends`] reports for one primitive.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BackendInfo {
-    /// The primitive ("poly1305", "salsa20", "xsalsa20poly1305", "chacha20poly1305",
+    /// The primitive ("poly1305", "sha512", "md5", "keccak" (these three on
+    /// x86-64 Linux), "salsa20", "xsalsa20poly1305", "chacha20poly1305",
     /// "xchacha20poly1305", "aes-gcm", "aes-cbc", "aes-ctr", "aegis", "x25519", "x25519-base",
     /// "ed25519-sign", "ed25519-keypair"), as `SALINE_FORCE` and [`force`] name it.
     pub primitive: &'static str,
@@ -201,7 +202,8 @@ static ALL: &[&dyn Slot] = &[
 /// The backend selected for each primitive, and the alternatives.
 ///
 /// Primitives not listed have one implementation per target, which picks its
-/// own SIMD code at run time: SHA-1/SHA-2 (SHA-NI, AVX2),
+/// own SIMD code at run time: SHA-1/SHA-256 (SHA-NI, AVX2), SHA-512, MD5 and
+/// SHA-3 off x86-64 Linux, SHAKE,
 /// ChaCha20 and XChaCha20 streams (AVX2/SSE2), BLAKE3 (SSE4.1, AVX2, AVX-512),
 /// BLAKE2 (portable code, measured faster than its AVX2 path), Ed25519
 /// verification (dalek's `verify_strict`, kept for its libsodium-identical
