@@ -181,7 +181,7 @@ pub enum VerifyMode {
 /// What it holds depends on the build, so that building one costs a single
 /// fixed-base multiplication by the fastest code there:
 /// * native `std` builds: the 64 bytes `seed ‖ public key` from
-///   [`ED25519_KEYPAIR_BACKENDS`] (AWS-LC by default, 4.8 µs against
+///   the `ed25519-keypair` registry (AWS-LC by default, 4.8 µs against
 ///   dalek's 11.8), which AWS-LC and libsodium sign with as they are; dalek's
 ///   path (long messages, or forced) decodes the public key for
 ///   `raw_sign` (a square root, paid only there).
