@@ -12,22 +12,10 @@ use digest::core_api::{Block, Buffer, CoreWrapper, FixedOutputCore, UpdateCore};
 use digest::typenum::Unsigned;
 use digest::{Output, Reset};
 
-use crate::backend::{Backend, Registry};
+use super::{block_bytes, CoreBackend, CORE_BACKENDS};
+use crate::backend::Registry;
 
-/// Which core a new SHA-3 or Keccak state gets.
-#[derive(Clone, Copy)]
-pub(crate) enum KeccakBackend {
-    OpenSslAsm,
-    RustCrypto,
-}
-
-pub(crate) static KECCAK_BACKENDS: Registry<KeccakBackend> = Registry::new(
-    "keccak",
-    &[
-        Backend::portable("openssl-asm", KeccakBackend::OpenSslAsm),
-        Backend::portable("rustcrypto", KeccakBackend::RustCrypto),
-    ],
-);
+pub(crate) static KECCAK_BACKENDS: Registry<CoreBackend> = Registry::new("keccak", CORE_BACKENDS);
 
 macro_rules! keccak_cores {
     ($($core:ident, $wrapper:ident, $sha3:ident, $out:ty, $rate:ty, $pad:expr, $name:literal;)*) => {$(
@@ -44,8 +32,8 @@ macro_rules! keccak_cores {
         impl Default for $core {
             fn default() -> Self {
                 match KECCAK_BACKENDS.get() {
-                    KeccakBackend::OpenSslAsm => $core::OpenSslAsm([0; 25]),
-                    KeccakBackend::RustCrypto => $core::RustCrypto(Default::default()),
+                    CoreBackend::OpenSslAsm => $core::OpenSslAsm([0; 25]),
+                    CoreBackend::RustCrypto => $core::RustCrypto(Default::default()),
                 }
             }
         }
@@ -57,12 +45,7 @@ macro_rules! keccak_cores {
             fn update_blocks(&mut self, blocks: &[Block<Self>]) {
                 match self {
                     $core::OpenSslAsm(lanes) => {
-                        // SAFETY: `GenericArray<u8, rate>` is `repr(transparent)`
-                        // over `[u8; rate]`: the blocks are contiguous bytes.
-                        let bytes = unsafe {
-                            core::slice::from_raw_parts(blocks.as_ptr().cast::<u8>(), blocks.len() * <$rate>::USIZE)
-                        };
-                        saline_openssl_asm::keccak_absorb(lanes, bytes, <$rate>::USIZE);
+                        saline_openssl_asm::keccak_absorb(lanes, block_bytes(blocks), <$rate>::USIZE)
                     }
                     $core::RustCrypto(core) => core.update_blocks(blocks),
                 }

@@ -10,19 +10,10 @@ use digest::consts::{U16, U64};
 use digest::core_api::{Block, Buffer, CoreWrapper, FixedOutputCore, UpdateCore};
 use digest::{Output, Reset};
 
-use crate::backend::{Backend, Registry};
+use super::{block_bytes, CoreBackend, CORE_BACKENDS};
+use crate::backend::Registry;
 
-/// Which core a new MD5 state gets.
-#[derive(Clone, Copy)]
-pub(crate) enum Md5Backend {
-    OpenSslAsm,
-    RustCrypto,
-}
-
-pub(crate) static MD5_BACKENDS: Registry<Md5Backend> = Registry::new(
-    "md5",
-    &[Backend::portable("openssl-asm", Md5Backend::OpenSslAsm), Backend::portable("rustcrypto", Md5Backend::RustCrypto)],
-);
+pub(crate) static MD5_BACKENDS: Registry<CoreBackend> = Registry::new("md5", CORE_BACKENDS);
 
 /// An MD5 core; integers only, and `repr(u8)` so that all-zero bytes are the
 /// first variant, a valid value (`secret::wipe_flat`'s contract).
@@ -37,17 +28,14 @@ pub(crate) enum Md5Core {
 const INIT: [u32; 4] = [0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476];
 
 fn asm_compress(state: &mut [u32; 4], blocks: &[Block<Md5Core>]) {
-    // SAFETY: `GenericArray<u8, U64>` is `repr(transparent)` over
-    // `[u8; 64]`, so the slice is `blocks.len() * 64` contiguous bytes.
-    let bytes = unsafe { core::slice::from_raw_parts(blocks.as_ptr().cast::<u8>(), blocks.len() * 64) };
-    saline_openssl_asm::md5_compress(state, bytes);
+    saline_openssl_asm::md5_compress(state, block_bytes(blocks));
 }
 
 impl Default for Md5Core {
     fn default() -> Self {
         match MD5_BACKENDS.get() {
-            Md5Backend::OpenSslAsm => Md5Core::OpenSslAsm { state: INIT, block_len: 0 },
-            Md5Backend::RustCrypto => Md5Core::RustCrypto(md5::Md5Core::default()),
+            CoreBackend::OpenSslAsm => Md5Core::OpenSslAsm { state: INIT, block_len: 0 },
+            CoreBackend::RustCrypto => Md5Core::RustCrypto(md5::Md5Core::default()),
         }
     }
 }

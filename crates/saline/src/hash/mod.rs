@@ -55,6 +55,30 @@ pub mod blake3;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod sha2_simd128;
 
+/// Which core a new MD5 or SHA-3 state of the x86-64 Linux registries
+/// (`md5`, `keccak`) gets: OpenSSL's assembly or the RustCrypto crate's own.
+#[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+#[derive(Clone, Copy)]
+pub(crate) enum CoreBackend {
+    OpenSslAsm,
+    RustCrypto,
+}
+
+/// The registry table of [`CoreBackend`]: OpenSSL's assembly first.
+#[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+pub(crate) const CORE_BACKENDS: &[crate::backend::Backend<CoreBackend>] = &[
+    crate::backend::Backend::portable("openssl-asm", CoreBackend::OpenSslAsm),
+    crate::backend::Backend::portable("rustcrypto", CoreBackend::RustCrypto),
+];
+
+/// Whole blocks as the contiguous bytes they are, for the assembly.
+#[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+pub(crate) fn block_bytes<N: digest::generic_array::ArrayLength<u8>>(blocks: &[digest::generic_array::GenericArray<u8, N>]) -> &[u8] {
+    // SAFETY: `GenericArray<u8, N>` is `repr(transparent)` over `[u8; N]`
+    // (alignment 1, no padding), so the slice is `blocks.len() * N` bytes.
+    unsafe { core::slice::from_raw_parts(blocks.as_ptr().cast::<u8>(), blocks.len() * N::USIZE) }
+}
+
 #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
 pub(crate) mod md5_dispatch;
 #[cfg(any(

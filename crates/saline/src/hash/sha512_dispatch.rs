@@ -32,16 +32,9 @@ pub(crate) static SHA512_BACKENDS: Registry<CompressFn> = Registry::new(
     &[Backend::portable("openssl-asm", openssl_compress), Backend::portable("rustcrypto", sha2::compress512)],
 );
 
-/// The blocks as the arrays they are.
-fn arrays(blocks: &[Block<Sha512Core>]) -> &[[u8; 128]] {
-    // SAFETY: `GenericArray<u8, U128>` is `repr(transparent)` over
-    // `[u8; 128]` (alignment 1), so the slice is `blocks.len()` arrays.
-    unsafe { core::slice::from_raw_parts(blocks.as_ptr().cast::<[u8; 128]>(), blocks.len()) }
-}
-
 #[cfg(not(target_arch = "wasm32"))]
 fn openssl_compress(state: &mut [u64; 8], blocks: &[Block<Sha512Core>]) {
-    saline_openssl_asm::sha512_compress(state, arrays(blocks).as_flattened());
+    saline_openssl_asm::sha512_compress(state, super::block_bytes(blocks));
 }
 
 #[inline]
@@ -50,6 +43,14 @@ fn compress(state: &mut [u64; 8], blocks: &[Block<Sha512Core>]) {
     (SHA512_BACKENDS.get())(state, blocks);
     #[cfg(target_arch = "wasm32")]
     sha2_simd128::block_api::compress512(state, arrays(blocks));
+}
+
+/// The blocks as the `[u8; 128]` arrays sha2 0.11 takes.
+#[cfg(target_arch = "wasm32")]
+fn arrays(blocks: &[Block<Sha512Core>]) -> &[[u8; 128]] {
+    // SAFETY: `GenericArray<u8, U128>` is `repr(transparent)` over
+    // `[u8; 128]` (alignment 1), so the slice is `blocks.len()` arrays.
+    unsafe { core::slice::from_raw_parts(blocks.as_ptr().cast::<[u8; 128]>(), blocks.len()) }
 }
 
 /// The SHA-512 family's core: the state and the count of blocks absorbed.
