@@ -166,19 +166,18 @@ pub fn stream_xor(algorithm: Algorithm, key: &[u8], nonce: &[u8], counter: u64, 
 /// # Errors
 /// As [`Stream::new`] and [`Stream::apply`].
 pub fn stream_xor_in_place(algorithm: Algorithm, key: &[u8], nonce: &[u8], counter: u64, buf: &mut [u8]) -> Result<()> {
-    if algorithm == Algorithm::AesCtr {
-        // The same checks, in the same order, as Stream::new; the 128-bit
-        // counter block wraps and never ends, so every counter is the backend's.
+    if matches!(algorithm, Algorithm::AesCtr | Algorithm::Salsa20 | Algorithm::XSalsa20) {
+        // The same checks, in the same order, as Stream::new, before a
+        // registry backend runs.
         let info = algorithm.info();
         Error::check_length("key", info.key.expect("ciphers take keys"), key.len())?;
         Error::check_length("nonce", info.nonce.expect("ciphers take nonces"), nonce.len())?;
-        (aes::AES_CTR_BACKENDS.get())(key, fixed("nonce", nonce)?, counter, buf);
-        return Ok(());
-    }
-    if matches!(algorithm, Algorithm::Salsa20 | Algorithm::XSalsa20) {
-        let info = algorithm.info();
-        Error::check_length("key", info.key.expect("ciphers take keys"), key.len())?;
-        Error::check_length("nonce", info.nonce.expect("ciphers take nonces"), nonce.len())?;
+        if algorithm == Algorithm::AesCtr {
+            // The 128-bit counter block wraps and never ends, so every
+            // counter is the backend's.
+            (aes::AES_CTR_BACKENDS.get())(key, fixed("nonce", nonce)?, counter, buf);
+            return Ok(());
+        }
         // Blocks this call uses, plus one: the backends only see counters far
         // from 2^64, so the edge keeps the portable crate's exact behaviour.
         let blocks = (buf.len() as u64).div_ceil(64) + 1;

@@ -371,8 +371,8 @@ pub fn crypto_sign_open(signed: &[u8], public_key: &[u8]) -> Result<Vec<u8>> {
 }
 
 fn crypto_verify_n<const N: usize>(x: &[u8], y: &[u8]) -> Result<()> {
-    let x: &[u8; N] = x.try_into().map_err(|_| Error::length("x", Expected::Exactly(N), x.len()))?;
-    let y: &[u8; N] = y.try_into().map_err(|_| Error::length("y", Expected::Exactly(N), y.len()))?;
+    let x: &[u8; N] = fixed("x", x)?;
+    let y: &[u8; N] = fixed("y", y)?;
     if crate::secret::ct_eq_array(x, y) {
         Ok(())
     } else {
