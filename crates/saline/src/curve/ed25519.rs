@@ -345,10 +345,10 @@ pub fn clear_key_cache() {
 /// Only keys that passed the check are stored, and a hit needs all 64 bytes
 /// equal, so a mismatched public half can never be served from here.
 ///
-/// std builds keep one entry per thread (`thread_local!`, wiped when the
-/// thread exits: `Zeroizing` bytes, and a [`SigningKey`] that wipes its
-/// own). The no_std WebAssembly build, single-threaded, keeps one entry in
-/// a static. Other no_std builds keep none and always check.
+/// Native std builds keep one entry per thread (`thread_local!`, wiped when
+/// the thread exits: `Zeroizing` bytes, and a [`SigningKey`] that wipes its
+/// own). WebAssembly and no_std builds keep none and always check (see
+/// `LAST_CHECKED` below for why WebAssembly keeps no secret between calls).
 mod checked_key_cache {
     use core::cell::RefCell;
 
