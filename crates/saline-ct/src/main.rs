@@ -136,7 +136,6 @@ fn aes_cbc_check(key_len: usize) {
     let iv = public(16, 20);
     for n in LENGTHS {
         let message = secret(n, 21);
-        declassify(cbc_encrypt(&key, &iv, &message, Padding::Pkcs7).unwrap());
         let whole_blocks = &message[..n / 16 * 16];
         let ct = declassify(cbc_encrypt(&key, &iv, whole_blocks, Padding::None).unwrap());
         declassify(cbc_decrypt(&key, &iv, &ct, Padding::None).unwrap());
