@@ -72,13 +72,49 @@ pub fn hash_into(options: &HashOptions<'_>, data: &[u8], out: &mut [u8]) -> Resu
         Mode::DeriveKey(context) => ::blake3::Hasher::new_derive_key(context),
     };
     hasher.update(data);
-    let mut reader = hasher.finalize_xof();
-    reader.fill(out);
+    output_into(&hasher, out);
     // Wiped whatever the mode, as `Hasher`'s drop does: keyed states hold the
     // key, and every state holds the message's last partial block, which may
     // be a secret. (The crate's `blake3::hash` would be cheaper for a plain
     // 32-byte digest, but leaves its state on the stack.)
-    zeroize::Zeroize::zeroize(&mut hasher);
-    zeroize::Zeroize::zeroize(&mut reader);
+    wipe(&mut hasher);
     Ok(())
+}
+
+/// Writes the first `out.len()` bytes of the hasher's output, leaving the
+/// hasher as it was. Up to 32 bytes that is a prefix of the default digest
+/// (BLAKE3 paper §2.6: shorter outputs are prefixes of longer ones), which
+/// `finalize` computes with one compression into the chaining value; the
+/// output reader's `fill` costs more for the same block (measured on AMD Zen
+/// 5, 32-byte input: 67 ns against 106 ns for hasher, update and output).
+/// Longer outputs, and every output past 32 bytes, come from the reader,
+/// which is wiped: it holds the root block's chaining value and message block.
+pub(crate) fn output_into(hasher: &::blake3::Hasher, out: &mut [u8]) {
+    if out.len() <= ::blake3::OUT_LEN {
+        // A key when deriving one: wiped like the reader below.
+        let mut digest = hasher.finalize();
+        out.copy_from_slice(&digest.as_bytes()[..out.len()]);
+        zeroize::Zeroize::zeroize(&mut digest);
+    } else {
+        let mut reader = hasher.finalize_xof();
+        reader.fill(out);
+        zeroize::Zeroize::zeroize(&mut reader);
+    }
+}
+
+/// Wipes a hasher that is about to be dropped.
+///
+/// A plain overwrite of its bytes rather than the crate's `Zeroize`, which
+/// wipes the 1.7 KB chaining-value stack word by word through volatile
+/// writes (measured on AMD Zen 5, a boxed 32-byte hash: 46 ns for the
+/// crate's zeroize, 9 ns for this). `blake3::Hasher` 1.8 is flat in the sense
+/// of `secret::wipe_flat`: its fields are words and byte arrays, a `u8`
+/// counter, the field-less `Platform` enum whose variant 0 (`Portable`) is
+/// valid, and an `ArrayVec` of chaining values whose zeroed length makes its
+/// `Drop` (the only one inside) a no-op. Callers must not use the hasher
+/// again except to drop it.
+pub(crate) fn wipe(hasher: &mut ::blake3::Hasher) {
+    // SAFETY: flat as described above, and not used after this point except
+    // to be dropped, which reads only the (zero) stack length.
+    unsafe { crate::secret::wipe_flat(hasher) }
 }

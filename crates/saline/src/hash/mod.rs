@@ -344,7 +344,7 @@ impl Hasher {
             State::Blake2b(d) => d.finalize_into_reset(out),
             State::Blake2s(d) => d.finalize_into_reset(out),
             State::Blake3(d) => {
-                d.finalize_xof().fill(out);
+                blake3::output_into(d, out);
                 d.reset();
             }
         );
@@ -371,7 +371,7 @@ impl Hasher {
         match &self.state {
             // Measured in the Python binding, blake3(32 bytes).digest(): the
             // fork (a 1.9 KiB state) was half of the call.
-            State::Blake3(d) => d.finalize_xof().fill(out),
+            State::Blake3(d) => blake3::output_into(d, out),
             State::Blake2b(d) => {
                 Error::check_length("output", Expected::Exactly(self.out_len), out.len())?;
                 d.digest_into(out);
@@ -424,7 +424,7 @@ impl Drop for Hasher {
                 State::Shake256(d) => crate::secret::wipe_flat(d),
                 State::Blake2b(d) => crate::secret::wipe_flat(d),
                 State::Blake2s(d) => crate::secret::wipe_flat(d),
-                State::Blake3(d) => zeroize::Zeroize::zeroize(&mut **d),
+                State::Blake3(d) => blake3::wipe(d),
             )
         }
     }
