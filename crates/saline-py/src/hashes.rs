@@ -18,7 +18,7 @@ use crate::RELEASE_GIL_AT;
 /// Rust.
 #[pyclass(module = "saline._native", name = "Stream")]
 pub(crate) struct PyStream {
-    inner: Stream,
+    inner: Box<Stream>,
     /// The name hashlib reports ("sha3_256", "shake_128", "hmac-sha256"); a
     /// shared string, so that a constructor call allocates none.
     #[pyo3(get)]
@@ -101,7 +101,7 @@ impl PyStream {
                 bytes: &slices[..held.len],
                 nums: numbers.as_slice(),
             };
-            let inner = Stream::new(alg, &args).map_err(|e| to_py_err(&e))?;
+            let inner = Box::new(Stream::new(alg, &args).map_err(|e| to_py_err(&e))?);
             let shape = StreamShape::of(alg);
             let name = match name {
                 Some(name) => PyString::new(py, &name).unbind(),
@@ -155,7 +155,7 @@ impl PyStream {
     fn verify(&self, tag: Bound<'_, PyAny>) -> PyResult<()> {
         guard(|| {
             let tag = borrow(&tag, "tag", PYBUF_SIMPLE)?;
-            match &self.inner {
+            match &*self.inner {
                 Stream::Mac(mac) => (**mac)
                     .clone()
                     .verify(tag.as_slice())
@@ -331,7 +331,7 @@ impl HashConstructor {
                 bytes: &[],
                 nums: &[],
             };
-            let inner = Stream::new(self.alg, &args).map_err(|e| to_py_err(&e))?;
+            let inner = Box::new(Stream::new(self.alg, &args).map_err(|e| to_py_err(&e))?);
             let mut stream = PyStream {
                 inner,
                 name: self.name.clone_ref(py),

@@ -49,9 +49,10 @@ fn xor_words_are_zero(a: &[u8], b: &[u8]) -> bool {
 
 /// Overwrites a value that holds key-dependent state with zero bytes.
 ///
-/// The RustCrypto hash and MAC cores, `blake2b_simd` and `blake2s_simd` keep
-/// their state in plain integer arrays and do not wipe it themselves; a keyed
-/// BLAKE2 or HMAC state is as good as the key. Called only from `Drop`.
+/// The RustCrypto hash and MAC cores (BLAKE2's included) keep their state
+/// in plain integer arrays and do not wipe it themselves; a keyed BLAKE2 or
+/// HMAC state is as good as the key. Called from `Drop` and on temporaries
+/// about to go out of scope.
 ///
 /// # Safety
 /// `T` must be "flat" as `zeroize::zeroize_flat_type` requires: no pointers,

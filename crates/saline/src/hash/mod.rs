@@ -422,8 +422,8 @@ impl Drop for Hasher {
             match_digest!(&mut self.state, d => crate::secret::wipe_flat(d),
                 State::Shake128(d) => crate::secret::wipe_flat(d),
                 State::Shake256(d) => crate::secret::wipe_flat(d),
-                State::Blake2b(d) => crate::secret::wipe_flat(d),
-                State::Blake2s(d) => crate::secret::wipe_flat(d),
+                // The BLAKE2 states wipe themselves when dropped.
+                State::Blake2b(_) | State::Blake2s(_) => {}
                 State::Blake3(d) => blake3::wipe(d),
             )
         }

@@ -31,10 +31,16 @@ pub struct SealedParts {
     pub tag: [u8; 16],
 }
 
-fn nonce(ephemeral_pk: &[u8; 32], recipient_pk: &[u8; 32]) -> [u8; 24] {
-    let mut params = blake2b_simd::Params::new();
-    let digest = params.hash_length(24).to_state().update(ephemeral_pk).update(recipient_pk).finalize();
-    digest.as_bytes().try_into().expect("24-byte BLAKE2b")
+/// The sealed box's nonce: BLAKE2b-192(ephemeral pk ‖ recipient pk), as
+/// libsodium's `crypto_box_seal` derives it (both NaCl and the XChaCha20
+/// variant in `sodium::crypto_box`).
+pub(crate) fn nonce(ephemeral_pk: &[u8; 32], recipient_pk: &[u8; 32]) -> [u8; 24] {
+    let mut state = crate::hash::blake2::Blake2b::new(&crate::hash::HashOptions::default(), 24).expect("24 is a BLAKE2b output length");
+    state.update(ephemeral_pk);
+    state.update(recipient_pk);
+    let mut nonce = [0u8; 24];
+    state.finalize_into_reset(&mut nonce);
+    nonce
 }
 
 /// Seals `message` for `recipient_public_key`, returning the detached parts.

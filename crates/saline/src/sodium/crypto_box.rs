@@ -224,12 +224,6 @@ pub fn crypto_box_curve25519xchacha20poly1305_open_easy_afternm(boxed: &[u8], no
     crypto_secretbox_xchacha20poly1305_open_easy(boxed, nonce, key)
 }
 
-fn seal_nonce(ephemeral_pk: &[u8; 32], recipient_pk: &[u8; 32]) -> [u8; 24] {
-    let mut params = blake2b_simd::Params::new();
-    let digest = params.hash_length(24).to_state().update(ephemeral_pk).update(recipient_pk).finalize();
-    digest.as_bytes().try_into().expect("24-byte BLAKE2b")
-}
-
 /// `crypto_box_curve25519xchacha20poly1305_seal`: `ephemeral pk ‖ tag ‖ ciphertext`.
 ///
 /// # Errors
@@ -239,7 +233,7 @@ fn seal_nonce(ephemeral_pk: &[u8; 32], recipient_pk: &[u8; 32]) -> [u8; 24] {
 pub fn crypto_box_curve25519xchacha20poly1305_seal(message: &[u8], recipient_public_key: &[u8]) -> Result<Vec<u8>> {
     let recipient: &[u8; 32] = fixed("public key", recipient_public_key)?;
     let ephemeral = KeyPair::generate()?;
-    let nonce = seal_nonce(&ephemeral.public_key, recipient);
+    let nonce = crate::nacl::sealedbox::nonce(&ephemeral.public_key, recipient);
     let boxed = crypto_box_curve25519xchacha20poly1305_easy(message, &nonce, recipient, ephemeral.secret_key())?;
     let mut out = Vec::with_capacity(32 + boxed.len());
     out.extend_from_slice(&ephemeral.public_key);
@@ -257,7 +251,7 @@ pub fn crypto_box_curve25519xchacha20poly1305_seal_open(sealed: &[u8], public_ke
     Error::check_length("sealed box", Expected::AtLeast(SEALBYTES), sealed.len())?;
     let recipient: &[u8; 32] = fixed("public key", public_key)?;
     let ephemeral_pk: &[u8; 32] = sealed[..32].try_into().expect("32 bytes");
-    let nonce = seal_nonce(ephemeral_pk, recipient);
+    let nonce = crate::nacl::sealedbox::nonce(ephemeral_pk, recipient);
     crypto_box_curve25519xchacha20poly1305_open_easy(&sealed[32..], &nonce, ephemeral_pk, secret_key)
         .map_err(|e| if matches!(e, Error::InvalidEncoding { .. }) { Error::VerificationFailed } else { e })
 }
