@@ -17,6 +17,8 @@
 use ::blake2::digest::core_api::{Buffer, UpdateCore, VariableOutputCore};
 use ::blake2::{Blake2bVarCore, Blake2sVarCore};
 
+use alloc::boxed::Box;
+
 use super::HashOptions;
 use crate::error::{Error, Expected, Result};
 
@@ -33,12 +35,12 @@ macro_rules! blake2_variant {
         pub struct $name {
             core: $core,
             buffer: Buffer<$core>,
-            /// The core as the parameter block left it, before any input:
-            /// where `reset` starts over.
-            initial: $core,
-            /// The key (its first `key_len` bytes), absorbed again on `reset`.
-            key: [u8; $max_key],
-            key_len: u8,
+            out_len: u8,
+            /// Where `reset` starts over when a key, salt or personalization
+            /// was given; a plain state rebuilds its core from `out_len`.
+            /// Boxed, so that the common plain state stays small: hash
+            /// objects are moved several times on their way to a binding.
+            params: Option<Box<Params<$core>>>,
         }
 
         impl $name {
@@ -58,15 +60,13 @@ macro_rules! blake2_variant {
             pub fn new(options: &HashOptions<'_>, out_len: usize) -> Result<Self> {
                 let initial = Self::initial_core(options, out_len)?;
                 let key = options.key.unwrap_or_default();
-                let mut state = $name {
-                    core: initial.clone(),
-                    buffer: Self::key_buffer(key),
-                    initial,
-                    key: [0; $max_key],
-                    key_len: key.len() as u8,
-                };
-                state.key[..key.len()].copy_from_slice(key);
-                Ok(state)
+                let params = (options.key.is_some() || options.salt.is_some() || options.personal.is_some()).then(|| {
+                    let mut params = Box::new(Params { initial: initial.clone(), key: [0; 64], key_len: key.len() as u8 });
+                    params.key[..key.len()].copy_from_slice(key);
+                    params
+                });
+                // `initial_core` checked out_len against MAX_OUTPUT (at most 64).
+                Ok($name { core: initial, buffer: Self::key_buffer(key), out_len: out_len as u8, params })
             }
 
             /// Hashes `data` into `out` (which must be `out_len` bytes) in one
@@ -165,24 +165,49 @@ macro_rules! blake2_variant {
 
             /// Starts over with the same parameters (the key block is re-absorbed).
             pub fn reset(&mut self) {
-                self.core = self.initial.clone();
-                self.buffer = Self::key_buffer(&self.key[..usize::from(self.key_len)]);
+                match &self.params {
+                    Some(params) => {
+                        self.core = params.initial.clone();
+                        self.buffer = Self::key_buffer(&params.key[..usize::from(params.key_len)]);
+                    }
+                    None => {
+                        self.core = <$core>::new_with_params(&[], &[], 0, usize::from(self.out_len));
+                        self.buffer = Buffer::<$core>::default();
+                    }
+                }
             }
         }
 
         impl Drop for $name {
             fn drop(&mut self) {
-                // SAFETY: the cores and the buffer are flat (see `digest_into`)
-                // and none is used after this point.
+                // SAFETY: the core and the buffer are flat (see `digest_into`)
+                // and neither is used after this point. `params` wipes itself.
                 unsafe {
                     crate::secret::wipe_flat(&mut self.core);
                     crate::secret::wipe_flat(&mut self.buffer);
-                    crate::secret::wipe_flat(&mut self.initial);
                 }
-                zeroize::Zeroize::zeroize(&mut self.key);
             }
         }
     };
+}
+
+/// What a BLAKE2 state with a key, salt or personalization starts over
+/// from: the core as its parameter block left it, before any input, and the
+/// key (its first `key_len` bytes; 64 fits either variant), absorbed again.
+#[derive(Clone)]
+struct Params<C> {
+    initial: C,
+    key: [u8; 64],
+    key_len: u8,
+}
+
+impl<C> Drop for Params<C> {
+    fn drop(&mut self) {
+        // SAFETY: `C` is one of the two BLAKE2 cores, flat (see
+        // `digest_into`), and it is not used after this point.
+        unsafe { crate::secret::wipe_flat(&mut self.initial) };
+        zeroize::Zeroize::zeroize(&mut self.key);
+    }
 }
 
 blake2_variant!(Blake2b, "blake2b", Blake2bVarCore, 64, 64, 16, "BLAKE2b state (64-bit words, up to 64-byte output).");

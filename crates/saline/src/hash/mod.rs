@@ -135,6 +135,7 @@ use sha2_simd128 as sha2_states;
 #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 use sha2_core as sha2_states;
 
+use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;
 use digest::{ExtendableOutputReset, FixedOutputReset, Reset, Update};
@@ -185,22 +186,27 @@ enum State {
     Sha384(sha2_states::Sha384),
     Sha512(sha2_states::Sha512),
     Sha512_256(sha2_states::Sha512_256),
-    Sha3_224(sha3_core::Sha3_224),
-    Sha3_256(sha3_core::Sha3_256),
-    Sha3_384(sha3_core::Sha3_384),
-    Sha3_512(sha3_core::Sha3_512),
-    Keccak256(sha3_core::Keccak256),
+    // Boxed, as BLAKE3 is below: the Keccak states (360 and 384 bytes, the
+    // 200-byte permutation state and a block buffer) would otherwise set the
+    // size of every Hasher, which each binding's hash object moves several
+    // times on its way to the caller (measured in the Python binding:
+    // memmove was 14% of `blake2b(32 bytes).digest()` at 432 bytes).
+    Sha3_224(Box<sha3_core::Sha3_224>),
+    Sha3_256(Box<sha3_core::Sha3_256>),
+    Sha3_384(Box<sha3_core::Sha3_384>),
+    Sha3_512(Box<sha3_core::Sha3_512>),
+    Keccak256(Box<sha3_core::Keccak256>),
     Md4(md4::Md4),
     Md5(md5_core::Md5),
     Ripemd160(ripemd::Ripemd160),
     Whirlpool(whirlpool::Whirlpool),
-    Shake128(sha3::Shake128),
-    Shake256(sha3::Shake256),
+    Shake128(Box<sha3::Shake128>),
+    Shake256(Box<sha3::Shake256>),
     Blake2b(blake2::Blake2b),
     Blake2s(blake2::Blake2s),
     // Boxed: the BLAKE3 state (~1.9 KB) would otherwise set the size of
     // every Hasher, which one-shot calls build, move and wipe.
-    Blake3(alloc::boxed::Box<::blake3::Hasher>),
+    Blake3(Box<::blake3::Hasher>),
 }
 
 /// Expands `$body` once per fixed-output RustCrypto digest, with `$d` bound
@@ -214,11 +220,11 @@ macro_rules! match_digest {
             State::Sha384($d) => $body,
             State::Sha512($d) => $body,
             State::Sha512_256($d) => $body,
-            State::Sha3_224($d) => $body,
-            State::Sha3_256($d) => $body,
-            State::Sha3_384($d) => $body,
-            State::Sha3_512($d) => $body,
-            State::Keccak256($d) => $body,
+            State::Sha3_224(boxed) => { let $d = &mut **boxed; $body }
+            State::Sha3_256(boxed) => { let $d = &mut **boxed; $body }
+            State::Sha3_384(boxed) => { let $d = &mut **boxed; $body }
+            State::Sha3_512(boxed) => { let $d = &mut **boxed; $body }
+            State::Keccak256(boxed) => { let $d = &mut **boxed; $body }
             State::Md4($d) => $body,
             State::Md5($d) => $body,
             State::Ripemd160($d) => $body,
@@ -318,8 +324,8 @@ impl Hasher {
     /// Absorbs `data`. Never fails.
     pub fn update(&mut self, data: &[u8]) {
         match_digest!(&mut self.state, d => Update::update(d, data),
-            State::Shake128(d) => Update::update(d, data),
-            State::Shake256(d) => Update::update(d, data),
+            State::Shake128(d) => Update::update(&mut **d, data),
+            State::Shake256(d) => Update::update(&mut **d, data),
             State::Blake2b(d) => d.update(data),
             State::Blake2s(d) => d.update(data),
             State::Blake3(d) => {
@@ -403,8 +409,8 @@ impl Hasher {
     /// Restarts the hasher as if newly created, keeping key and options.
     pub fn reset(&mut self) {
         match_digest!(&mut self.state, d => Reset::reset(d),
-            State::Shake128(d) => Reset::reset(d),
-            State::Shake256(d) => Reset::reset(d),
+            State::Shake128(d) => Reset::reset(&mut **d),
+            State::Shake256(d) => Reset::reset(&mut **d),
             State::Blake2b(d) => d.reset(),
             State::Blake2s(d) => d.reset(),
             State::Blake3(d) => {
@@ -420,8 +426,8 @@ impl Drop for Hasher {
         // state is not used after this point.
         unsafe {
             match_digest!(&mut self.state, d => crate::secret::wipe_flat(d),
-                State::Shake128(d) => crate::secret::wipe_flat(d),
-                State::Shake256(d) => crate::secret::wipe_flat(d),
+                State::Shake128(d) => crate::secret::wipe_flat(&mut **d),
+                State::Shake256(d) => crate::secret::wipe_flat(&mut **d),
                 // The BLAKE2 states wipe themselves when dropped.
                 State::Blake2b(_) | State::Blake2s(_) => {}
                 State::Blake3(d) => blake3::wipe(d),
