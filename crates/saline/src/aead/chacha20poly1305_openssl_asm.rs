@@ -41,7 +41,7 @@ impl Key {
     pub(crate) fn seal(&self, nonce: &[u8], aad: &[u8], buf: &mut [u8]) -> Option<[u8; 16]> {
         let (key, nonce) = message_key(&self.0, nonce);
         if buf.len() <= SHORT {
-            let mut stream = ShortKeystream { bytes: [0; 64 + SHORT], len: 0 };
+            let mut stream = ShortKeystream::zeroed();
             stream.fill(&key, &nonce, buf.len());
             xor(buf, stream.message());
             let mut mac = start(stream.one_time_key(), aad);
@@ -66,7 +66,7 @@ impl Key {
     pub(crate) fn open(&self, nonce: &[u8], aad: &[u8], buf: &mut [u8], tag: &[u8; 16]) -> bool {
         let (key, nonce) = message_key(&self.0, nonce);
         if buf.len() <= SHORT {
-            let mut stream = ShortKeystream { bytes: [0; 64 + SHORT], len: 0 };
+            let mut stream = ShortKeystream::zeroed();
             stream.fill(&key, &nonce, buf.len());
             let mut mac = start(stream.one_time_key(), aad);
             mac.update(buf);
@@ -108,14 +108,18 @@ struct ShortKeystream {
 }
 
 impl ShortKeystream {
-    /// The keystream for a message of `message_len` (at most [`SHORT`])
-    /// bytes. Filled in place rather than returned, so that no copy of it
-    /// is left behind unwiped.
+    /// A zeroed stream, to be filled in place (a stream returned by value
+    /// could leave an unwiped copy behind).
+    fn zeroed() -> ShortKeystream {
+        ShortKeystream { bytes: [0; 64 + SHORT], len: 0 }
+    }
+
+    /// Fills a [`ShortKeystream::zeroed`] stream with the keystream for a
+    /// message of `message_len` (at most [`SHORT`]) bytes.
     fn fill(&mut self, key: &[u8; 32], nonce: &[u8; 12], message_len: usize) {
-        debug_assert!(message_len <= SHORT);
+        debug_assert!(message_len <= SHORT && self.len == 0);
         self.len = if 64 + message_len <= 4 * 64 { 64 + message_len } else { 64 + SHORT };
         // Zeros in, keystream out.
-        self.bytes[..self.len].fill(0);
         chacha20_xor(key, 0, nonce, &mut self.bytes[..self.len]).expect("16 blocks from block 0");
     }
 
