@@ -436,7 +436,7 @@ fn native_defaults() {
     let x86_64_linux = cfg!(all(target_arch = "x86_64", target_os = "linux"));
     let poly1305: &[&str] = if x86_64_linux { &["openssl-asm", "libsodium", "rustcrypto"] } else { &["libsodium", "rustcrypto"] };
     let chacha20poly1305: &[&str] = if x86_64_linux { &["ring+openssl-asm", "openssl-asm", "ring", "libsodium", "rustcrypto"] } else { &["ring", "libsodium", "rustcrypto"] };
-    let xchacha20poly1305: &[&str] = if x86_64_linux { &["openssl-asm", "libsodium", "rustcrypto"] } else { &["libsodium", "rustcrypto"] };
+    let xchacha20poly1305: &[&str] = if x86_64_linux { &["libsodium+openssl-asm", "openssl-asm", "libsodium", "rustcrypto"] } else { &["libsodium", "rustcrypto"] };
     let mut want: Vec<(&str, &[&str])> = vec![
         ("poly1305", poly1305),
         ("salsa20", &["libsodium", "rustcrypto"]),
