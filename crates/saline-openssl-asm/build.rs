@@ -1,4 +1,4 @@
-//! Generates OpenSSL's x86-64 Poly1305, SHA-512, MD5 and Keccak assembly from the
+//! Generates OpenSSL's x86-64 Poly1305, ChaCha20, SHA-512, MD5 and Keccak assembly from the
 //! openssl-src crate's vendored OpenSSL source with OpenSSL's own perlasm
 //! scripts, exactly as OpenSSL's build does, and assembles it.
 //!
@@ -40,6 +40,14 @@ const KERNELS: &[Kernel] = &[
         stem: "sha512-x86_64",
         symbols: &["sha512_block_data_order"],
         required: Some(("rorx", "the AVX2/BMI2 path")),
+    },
+    // ChaCha20 (RFC 8439 §2.4): SSSE3, AVX2 (8 blocks) and AVX-512
+    // (16 blocks; `vprold`, the AVX-512F rotate, appears nowhere else).
+    Kernel {
+        script: "crypto/chacha/asm/chacha-x86_64.pl",
+        stem: "chacha-x86_64",
+        symbols: &["ChaCha20_ctr32"],
+        required: Some(("vprold", "the AVX-512 path")),
     },
     // Plain x86-64 (MD5 is serial): no capability check.
     Kernel {

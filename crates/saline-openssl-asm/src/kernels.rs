@@ -18,6 +18,11 @@ extern "C" {
     // into the state (25 lanes, lane x + 5y at index x + 5y, as FIPS 202
     // orders them) and returns how many bytes were left over.
     fn saline_openssl_SHA3_absorb(state: *mut u64, input: *const u8, len: usize, r: usize) -> usize;
+    // crypto/chacha/chacha_local.h (`ChaCha20_ctr32`): XORs `len` bytes of
+    // keystream into `inp`, writing `out` (which may equal `inp`); `counter`
+    // is the block counter then the three nonce words. The counter is 32
+    // bits and does not carry into the nonce: the caller keeps within it.
+    fn saline_openssl_ChaCha20_ctr32(out: *mut u8, inp: *const u8, len: usize, key: *const u32, counter: *const u32);
 }
 
 type BlocksFn = unsafe extern "C" fn(ctx: *mut c_void, input: *const u8, len: usize, padbit: u32);
@@ -28,8 +33,8 @@ static mut PATH: &str = "scalar";
 
 /// Fills OpenSSL's capability vector once and returns the most capable path
 /// the kernels will take on this machine ("scalar", "avx", "avx2",
-/// "avx512", "avx512-ifma"). The Poly1305 and SHA-512 entry points call it
-/// first; MD5 and Keccak do not read the vector.
+/// "avx512", "avx512-ifma"). The Poly1305, ChaCha20 and SHA-512 entry points
+/// call it first; MD5 and Keccak do not read the vector.
 pub fn cpu_path() -> &'static str {
     CAPS.call_once(|| {
         let limit = std::env::var("SALINE_OPENSSL_ASM_CPU").unwrap_or_default();
@@ -135,6 +140,47 @@ pub fn keccak_absorb(state: &mut [u64; 25], blocks: &[u8], rate: usize) {
     // SAFETY: `state` is the 25 lanes the code updates; it reads `whole`
     // bytes (whole blocks) from `blocks`, which holds at least that many.
     unsafe { saline_openssl_SHA3_absorb(state.as_mut_ptr(), blocks.as_ptr(), whole, rate) };
+}
+
+/// [`chacha20_xor`] refused a message that would run the 32-bit block
+/// counter past 2^32 - 1 (RFC 8439 §2.4 has no carry into the nonce).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeystreamExhausted;
+
+/// XORs the ChaCha20 keystream (RFC 8439 §2.4: 96-bit `nonce`, 32-bit block
+/// `counter`, blocks `counter`, `counter + 1`, ...) into `data` in place.
+///
+/// # Errors
+/// [`KeystreamExhausted`] if `data` needs a block past counter 2^32 - 1;
+/// `data` is then unchanged. The counter never wraps to 0 and never
+/// carries into the nonce (which OpenSSL's code, left alone, would do and
+/// RFC 8439 does not).
+pub fn chacha20_xor(key: &[u8; 32], counter: u32, nonce: &[u8; 12], data: &mut [u8]) -> Result<(), KeystreamExhausted> {
+    let blocks = (data.len() as u64).div_ceil(64);
+    if blocks > (1u64 << 32) - u64::from(counter) {
+        return Err(KeystreamExhausted);
+    }
+    if data.is_empty() {
+        return Ok(());
+    }
+    cpu_path();
+    // The code takes the key and counter as 32-bit words (little-endian, as
+    // RFC 8439 §2.3 reads the bytes); both copies are wiped.
+    let mut words = [0u32; 8];
+    for (word, bytes) in words.iter_mut().zip(key.chunks_exact(4)) {
+        *word = u32::from_le_bytes(bytes.try_into().expect("4 bytes"));
+    }
+    let mut block = [counter, 0, 0, 0];
+    for (word, bytes) in block[1..].iter_mut().zip(nonce.chunks_exact(4)) {
+        *word = u32::from_le_bytes(bytes.try_into().expect("4 bytes"));
+    }
+    // SAFETY: `data` is read and written in place (`out == inp`, which
+    // OpenSSL's callers do too); `words` holds 8 words, `block` 4. The
+    // check above keeps the code's 32-bit counter from wrapping.
+    unsafe { saline_openssl_ChaCha20_ctr32(data.as_mut_ptr(), data.as_ptr(), data.len(), words.as_ptr(), block.as_ptr()) };
+    words.zeroize();
+    block.zeroize();
+    Ok(())
 }
 
 /// The state the assembly keeps: OpenSSL's `double opaque[24]` (the key

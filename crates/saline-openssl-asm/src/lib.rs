@@ -1,4 +1,4 @@
-//! OpenSSL's x86-64 assembly for Poly1305, SHA-512, MD5 and Keccak (SHA-3):
+//! OpenSSL's x86-64 assembly for Poly1305, ChaCha20, SHA-512, MD5 and Keccak (SHA-3):
 //! Andy Polyakov's CRYPTOGAMS code as OpenSSL 4.0 ships it, generated at
 //! build time by OpenSSL's own perlasm scripts from the openssl-src crate
 //! (build.rs).
@@ -7,10 +7,11 @@
 //! for the four primitives: Poly1305 at 15.9 GB/s with AVX-512 IFMA (3.1x
 //! libsodium's and RustCrypto's best), SHA-512 at 1.22 GB/s with AVX2 and
 //! BMI2 (1.39x RustCrypto's), MD5 (plain x86-64) 1.7x RustCrypto's md-5,
-//! Keccak-f[1600] (plain x86-64) 1.15-1.4x RustCrypto's keccak; see
-//! docs/DEPENDENCIES.md.
+//! Keccak-f[1600] (plain x86-64) 1.15-1.4x RustCrypto's keccak; ChaCha20
+//! (AVX-512, 16 blocks at a time) composes with the Poly1305 kernel into
+//! saline's ChaCha20-Poly1305 backend; see docs/DEPENDENCIES.md.
 //!
-//! The Poly1305 and SHA-512 code picks its path on every call from OpenSSL's
+//! The Poly1305, ChaCha20 and SHA-512 code picks its path on every call from OpenSSL's
 //! capability vector, which [`cpu_path`] fills once from run-time detection
 //! (std's `is_x86_feature_detected!`, which also checks that the operating
 //! system saves the AVX and AVX-512 registers); MD5 and Keccak have one path.

@@ -13,7 +13,7 @@ use rand_chacha::ChaCha20Rng;
 use saline::backend::{backends, force, BackendInfo};
 use saline::{aead, mac, Algorithm};
 
-const SIZES: &[usize] = &[0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257, 1000, 4095, 65_543, 1 << 20];
+const SIZES: &[usize] = &[0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 192, 193, 255, 256, 257, 320, 321, 960, 961, 1000, 4095, 65_543, 1 << 20];
 
 fn info(primitive: &str) -> BackendInfo {
     backends().into_iter().find(|b| b.primitive == primitive).unwrap_or_else(|| panic!("{primitive} not in the registry"))
@@ -435,12 +435,14 @@ fn native_defaults() {
     // OpenSSL's assembly is built on x86-64 Linux only (saline-openssl-asm).
     let x86_64_linux = cfg!(all(target_arch = "x86_64", target_os = "linux"));
     let poly1305: &[&str] = if x86_64_linux { &["openssl-asm", "libsodium", "rustcrypto"] } else { &["libsodium", "rustcrypto"] };
+    let chacha20poly1305: &[&str] = if x86_64_linux { &["ring+openssl-asm", "openssl-asm", "ring", "libsodium", "rustcrypto"] } else { &["ring", "libsodium", "rustcrypto"] };
+    let xchacha20poly1305: &[&str] = if x86_64_linux { &["libsodium+openssl-asm", "openssl-asm", "libsodium", "rustcrypto"] } else { &["libsodium", "rustcrypto"] };
     let mut want: Vec<(&str, &[&str])> = vec![
         ("poly1305", poly1305),
         ("salsa20", &["libsodium", "rustcrypto"]),
         ("xsalsa20poly1305", &["libsodium", "rustcrypto"]),
-        ("chacha20poly1305", &["ring", "libsodium", "rustcrypto"]),
-        ("xchacha20poly1305", &["libsodium", "rustcrypto"]),
+        ("chacha20poly1305", chacha20poly1305),
+        ("xchacha20poly1305", xchacha20poly1305),
         ("aes-gcm", &["aws-lc", "ring", "rustcrypto"]),
         ("aes-cbc", &["aws-lc", "rustcrypto"]),
         ("aes-ctr", &["aws-lc", "rustcrypto"]),
