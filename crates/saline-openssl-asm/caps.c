@@ -10,3 +10,7 @@ __attribute__((visibility("hidden"))) unsigned int saline_openssl_OPENSSL_ia32ca
 __attribute__((visibility("hidden"))) unsigned int *saline_openssl_caps(void) {
     return saline_openssl_OPENSSL_ia32cap_P;
 }
+
+/* The capability vector of the scalar copies (build.rs, `scalar_copy`):
+ * never written, so that their code always takes its scalar path. */
+__attribute__((visibility("hidden"))) unsigned int saline_openssl_scalar_OPENSSL_ia32cap_P[10];
