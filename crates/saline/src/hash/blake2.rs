@@ -83,11 +83,6 @@ macro_rules! blake2_variant {
                 let mut buffer = Self::key_buffer(options.key.unwrap_or_default());
                 buffer.digest_blocks(data, |blocks| core.update_blocks(blocks));
                 Self::finish(&mut core, &mut buffer, out);
-                // SAFETY: flat (see `digest_into`) and not used after this point.
-                unsafe {
-                    crate::secret::wipe_flat(&mut core);
-                    crate::secret::wipe_flat(&mut buffer);
-                }
                 Ok(())
             }
 
@@ -131,7 +126,8 @@ macro_rules! blake2_variant {
             }
 
             /// Pads and compresses the last block into `out` (the output
-            /// length the caller checked), leaving `core` and `buffer` spent.
+            /// length the caller checked), then wipes `core` and `buffer`,
+            /// which are spent: the caller drops or replaces them.
             fn finish(core: &mut $core, buffer: &mut Buffer<$core>, out: &mut [u8]) {
                 let mut full = ::blake2::digest::Output::<$core>::default();
                 core.finalize_variable_core(buffer, &mut full);
@@ -139,6 +135,14 @@ macro_rules! blake2_variant {
                 // outputs are the digest's first bytes (RFC 7693 §2.5).
                 out.copy_from_slice(&full[..out.len()]);
                 zeroize::Zeroize::zeroize(full.as_mut_slice());
+                // SAFETY: both are flat (see `secret::wipe_flat`: the core is
+                // words and a counter, the buffer a byte array and a position),
+                // and all-zero is a valid value of each for the caller to drop
+                // or overwrite.
+                unsafe {
+                    crate::secret::wipe_flat(core);
+                    crate::secret::wipe_flat(buffer);
+                }
             }
 
             /// Writes the digest (its length was checked by the caller) and
@@ -154,13 +158,6 @@ macro_rules! blake2_variant {
             pub fn digest_into(&self, out: &mut [u8]) {
                 let (mut core, mut buffer) = (self.core.clone(), self.buffer.clone());
                 Self::finish(&mut core, &mut buffer, out);
-                // SAFETY: both are flat (see `secret::wipe_flat`: the core is
-                // words and a counter, the buffer a byte array and a position)
-                // and are not used after this point.
-                unsafe {
-                    crate::secret::wipe_flat(&mut core);
-                    crate::secret::wipe_flat(&mut buffer);
-                }
             }
 
             /// Starts over with the same parameters (the key block is re-absorbed).
@@ -180,8 +177,8 @@ macro_rules! blake2_variant {
 
         impl Drop for $name {
             fn drop(&mut self) {
-                // SAFETY: the core and the buffer are flat (see `digest_into`)
-                // and neither is used after this point. `params` wipes itself.
+                // SAFETY: the core and the buffer are flat (see `finish`) and
+                // neither is used after this point. `params` wipes itself.
                 unsafe {
                     crate::secret::wipe_flat(&mut self.core);
                     crate::secret::wipe_flat(&mut self.buffer);
@@ -204,7 +201,7 @@ struct Params<C> {
 impl<C> Drop for Params<C> {
     fn drop(&mut self) {
         // SAFETY: `C` is one of the two BLAKE2 cores, flat (see
-        // `digest_into`), and it is not used after this point.
+        // `finish`), and it is not used after this point.
         unsafe { crate::secret::wipe_flat(&mut self.initial) };
         zeroize::Zeroize::zeroize(&mut self.key);
     }
