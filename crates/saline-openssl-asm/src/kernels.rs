@@ -162,7 +162,22 @@ pub struct KeystreamExhausted;
 /// carries into the nonce (which OpenSSL's code, left alone, would do and
 /// RFC 8439 does not).
 pub fn chacha20_xor(key: &[u8; 32], counter: u32, nonce: &[u8; 12], data: &mut [u8]) -> Result<(), KeystreamExhausted> {
-    chacha20_xor_with(saline_openssl_ChaCha20_ctr32, key, counter, nonce, data)
+    chacha20_xor_with(saline_openssl_ChaCha20_ctr32, key, counter, nonce, None, data)
+}
+
+/// [`chacha20_xor`] from `input` into `output` (as long as `input`), leaving
+/// `input` as it was: the code reads one buffer and writes another as
+/// readily as it works in place, and a caller sealing into a fresh buffer
+/// saves copying the message first.
+///
+/// # Errors
+/// As [`chacha20_xor`]; `output` is then unchanged.
+///
+/// # Panics
+/// If `output` is not as long as `input` (a caller's bug).
+pub fn chacha20_xor_into(key: &[u8; 32], counter: u32, nonce: &[u8; 12], input: &[u8], output: &mut [u8]) -> Result<(), KeystreamExhausted> {
+    assert_eq!(input.len(), output.len(), "chacha20_xor_into: input and output lengths differ");
+    chacha20_xor_with(saline_openssl_ChaCha20_ctr32, key, counter, nonce, Some(input), output)
 }
 
 /// [`chacha20_xor`] on the code's scalar path whatever the CPU: for a lone
@@ -173,10 +188,12 @@ pub fn chacha20_xor(key: &[u8; 32], counter: u32, nonce: &[u8; 12], data: &mut [
 /// # Errors
 /// As [`chacha20_xor`].
 pub fn chacha20_xor_scalar(key: &[u8; 32], counter: u32, nonce: &[u8; 12], data: &mut [u8]) -> Result<(), KeystreamExhausted> {
-    chacha20_xor_with(saline_openssl_scalar_ChaCha20_ctr32, key, counter, nonce, data)
+    chacha20_xor_with(saline_openssl_scalar_ChaCha20_ctr32, key, counter, nonce, None, data)
 }
 
-fn chacha20_xor_with(code: ChaChaFn, key: &[u8; 32], counter: u32, nonce: &[u8; 12], data: &mut [u8]) -> Result<(), KeystreamExhausted> {
+/// XORs the keystream into `data` in place (`input` None) or from `input`
+/// (as long as `data`) into `data`.
+fn chacha20_xor_with(code: ChaChaFn, key: &[u8; 32], counter: u32, nonce: &[u8; 12], input: Option<&[u8]>, data: &mut [u8]) -> Result<(), KeystreamExhausted> {
     let blocks = (data.len() as u64).div_ceil(64);
     if blocks > (1u64 << 32) - u64::from(counter) {
         return Err(KeystreamExhausted);
@@ -195,10 +212,13 @@ fn chacha20_xor_with(code: ChaChaFn, key: &[u8; 32], counter: u32, nonce: &[u8; 
     for (word, bytes) in block[1..].iter_mut().zip(nonce.chunks_exact(4)) {
         *word = u32::from_le_bytes(bytes.try_into().expect("4 bytes"));
     }
-    // SAFETY: `data` is read and written in place (`out == inp`, which
-    // OpenSSL's callers do too); `words` holds 8 words, `block` 4. The
-    // check above keeps the code's 32-bit counter from wrapping.
-    unsafe { code(data.as_mut_ptr(), data.as_ptr(), data.len(), words.as_ptr(), block.as_ptr()) };
+    let source = input.map_or(data.as_ptr(), <[u8]>::as_ptr);
+    // SAFETY: the code reads `data.len()` bytes from `source` (`data`
+    // itself, in place as OpenSSL's callers also work, or `input`, as long:
+    // checked by `chacha20_xor_into`, and a separate borrow, so not
+    // overlapping) and writes as many to `data`; `words` holds 8 words,
+    // `block` 4. The check above keeps the code's 32-bit counter from wrapping.
+    unsafe { code(data.as_mut_ptr(), source, data.len(), words.as_ptr(), block.as_ptr()) };
     words.zeroize();
     block.zeroize();
     Ok(())

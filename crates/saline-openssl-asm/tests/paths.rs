@@ -10,7 +10,7 @@ use chacha20::cipher::{KeyIvInit, StreamCipher, StreamCipherSeek};
 use md5::Digest;
 use poly1305::universal_hash::KeyInit;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
-use saline_openssl_asm::{chacha20_xor, chacha20_xor_scalar, KeystreamExhausted};
+use saline_openssl_asm::{chacha20_xor, chacha20_xor_into, chacha20_xor_scalar, KeystreamExhausted};
 use rand_chacha::ChaCha20Rng;
 
 const SIZES: &[usize] = &[0, 1, 15, 16, 17, 63, 64, 65, 111, 112, 127, 128, 129, 255, 256, 257, 511, 512, 513, 1000, 4095, 65_543, 1 << 20];
@@ -47,6 +47,10 @@ fn chacha_transcript(rng: &mut ChaCha20Rng) -> [u8; 16] {
         let mut scalar = msg.clone();
         chacha20_xor_scalar(&key, counter, &nonce, &mut scalar).unwrap();
         assert_eq!(scalar, theirs, "chacha20 (scalar copy), {n} bytes from block {counter}");
+        // From one buffer into another, the input left as it was.
+        let mut into = vec![0u8; n];
+        chacha20_xor_into(&key, counter, &nonce, &msg, &mut into).unwrap();
+        assert_eq!(into, theirs, "chacha20 into another buffer, {n} bytes from block {counter}");
         // In place in uneven parts, each starting on a block boundary.
         let mut parts = msg.clone();
         let mut at = 0;

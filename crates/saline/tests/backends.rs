@@ -190,6 +190,11 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
                         let a = aead::Aead::new(algorithm, &key).unwrap();
                         let sealed = a.seal(&nonce, &aad, &msg).unwrap();
                         assert_eq!(a.open(&nonce, &aad, &sealed).unwrap(), msg);
+                        // Sealed from one buffer into another: the same bytes.
+                        let mut into = vec![0u8; n];
+                        let tag = a.seal_detached_into(&nonce, &aad, &msg, &mut into).unwrap();
+                        assert!([&into[..], &tag[..]].concat() == sealed, "{primitive}: seal_detached_into differs, {n} bytes");
+                        assert!(a.seal_detached_into(&nonce, &aad, &msg, &mut vec![0u8; n + 1]).is_err(), "a longer output is refused");
                         // Forgeries: a flipped bit in the ciphertext, the tag, the AAD.
                         let mut bad = sealed.clone();
                         let at = (n * 13 + 5) % bad.len();

@@ -218,6 +218,9 @@ fn aead_vectors() {
                 let mut buf = msg.clone();
                 let got_tag = aead.seal_in_place_detached(&nonce, &aad, &mut buf).unwrap();
                 assert_eq!((hex::encode(&buf), hex::encode(got_tag)), (hex::encode(&ct), hex::encode(&tag)), "seal {}", c.id());
+                let mut into = vec![0u8; msg.len()];
+                let into_tag = aead.seal_detached_into(&nonce, &aad, &msg, &mut into).unwrap();
+                assert_eq!((hex::encode(&into), hex::encode(into_tag)), (hex::encode(&ct), hex::encode(&tag)), "seal into {}", c.id());
                 aead.open_in_place_detached(&nonce, &aad, &mut buf, &tag).unwrap();
                 assert_eq!(buf, msg, "open {}", c.id());
                 let combined = aead.seal(&nonce, &aad, &msg).unwrap();

@@ -13,7 +13,7 @@
 use chacha20::cipher::consts::U10;
 use zeroize::{Zeroize, Zeroizing};
 
-use saline_openssl_asm::{chacha20_xor, chacha20_xor_scalar, Poly1305};
+use saline_openssl_asm::{chacha20_xor, chacha20_xor_into, chacha20_xor_scalar, Poly1305};
 
 /// How much is encrypted before it is authenticated: long messages go
 /// through ChaCha20 and Poly1305 in pieces of this size, so that Poly1305
@@ -48,17 +48,22 @@ impl Key {
             mac.update(buf);
             return Some(finish(mac, aad.len(), buf.len()));
         }
-        if !fits(buf.len()) {
-            return None;
+        seal_long(&key, &nonce, aad, None, buf)
+    }
+
+    /// [`Key::seal`] from `input` into `out` (as long as `input`), leaving
+    /// `input` as it was: above [`SHORT`] bytes the assembly reads one
+    /// buffer and writes the other, which saves the copy a caller sealing
+    /// into a fresh buffer would otherwise make (the C ABI: ~19 ns of a
+    /// 440 ns seal of 1 KiB).
+    pub(crate) fn seal_into(&self, nonce: &[u8], aad: &[u8], input: &[u8], out: &mut [u8]) -> Option<[u8; 16]> {
+        debug_assert_eq!(input.len(), out.len());
+        if input.len() <= SHORT {
+            out.copy_from_slice(input);
+            return self.seal(nonce, aad, out);
         }
-        let mut mac = start(&block_zero(&key, &nonce), aad);
-        for (i, piece) in buf.chunks_mut(PIECE).enumerate() {
-            // Block 0 keyed Poly1305; the message starts at block 1.
-            let counter = 1 + (i * PIECE / 64) as u32;
-            chacha20_xor(&key, counter, &nonce, piece).expect("within the limit checked above");
-            mac.update(piece);
-        }
-        Some(finish(mac, aad.len(), buf.len()))
+        let (key, nonce) = message_key(&self.0, nonce);
+        seal_long(&key, &nonce, aad, Some(input), out)
     }
 
     /// Checks `tag` in constant time and, only if it is valid, decrypts
@@ -155,6 +160,27 @@ fn block_zero(key: &[u8; 32], nonce: &[u8; 12]) -> Zeroizing<[u8; 32]> {
     let mut one_time_key = Zeroizing::new([0u8; 32]);
     chacha20_xor_scalar(key, 0, nonce, &mut one_time_key[..]).expect("one block");
     one_time_key
+}
+
+/// Seals a message longer than [`SHORT`] into `out`, from `input` (as long)
+/// or in place: block 0 keys Poly1305 and the message starts at block 1,
+/// in [`PIECE`]s so that Poly1305 reads each piece of ciphertext from L1.
+/// `None` past RFC 8439's limit, with `out` untouched.
+fn seal_long(key: &[u8; 32], nonce: &[u8; 12], aad: &[u8], input: Option<&[u8]>, out: &mut [u8]) -> Option<[u8; 16]> {
+    if !fits(out.len()) {
+        return None;
+    }
+    let mut mac = start(&block_zero(key, nonce), aad);
+    for (i, piece) in out.chunks_mut(PIECE).enumerate() {
+        let counter = 1 + (i * PIECE / 64) as u32;
+        let xored = match input {
+            Some(input) => chacha20_xor_into(key, counter, nonce, &input[i * PIECE..][..piece.len()], piece),
+            None => chacha20_xor(key, counter, nonce, piece),
+        };
+        xored.expect("within the limit checked above");
+        mac.update(piece);
+    }
+    Some(finish(mac, aad.len(), out.len()))
 }
 
 /// Whether a message of `len` bytes fits the 32-bit block counter from

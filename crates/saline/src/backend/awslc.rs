@@ -75,6 +75,16 @@ impl AesGcmKey {
         tag.as_ref().try_into().ok()
     }
 
+    /// Encrypts `input` into `out` (as long as `input`), leaving `input` as
+    /// it was: AWS-LC reads one buffer and writes the other, which saves a
+    /// caller sealing into a fresh buffer the copy of the message. `None`
+    /// past GCM's length limit.
+    pub(crate) fn seal_into(&self, nonce: &[u8; 12], aad: &[u8], input: &[u8], out: &mut [u8]) -> Option<[u8; 16]> {
+        let mut tag = [0u8; 16];
+        self.0.seal_out_of_place_scatter(Nonce::assume_unique_for_key(*nonce), Aad::from(aad), input, out, &[], &mut tag).ok()?;
+        Some(tag)
+    }
+
     /// Checks the tag and decrypts in place. Like ring, AWS-LC decrypts while
     /// it authenticates: a rejected `buf` is zeroed, and with
     /// `keep_ciphertext` the work is done on a copy (wiped after) so that
