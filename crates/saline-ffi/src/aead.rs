@@ -5,13 +5,12 @@
 //! the generic argument descriptor (issue 13, bench/go).
 
 use core::ffi::c_int;
-use std::sync::Arc;
 
 use saline::aead::{Aead, MAX_TAG_LEN};
 
-use crate::boundary::{check_output, guard, input, input_beside, output, put_optional, put_required, Beside, Fail};
+use crate::boundary::{check_output, guard, input, input_beside, output, overlaps, put_optional, put_required, Beside, Fail};
 use crate::catalog::algorithm;
-use crate::handles::Handles;
+use crate::handles::{Handles, Used};
 use crate::SalineStatus;
 
 /// A keyed AEAD. 0 is never a valid handle.
@@ -56,13 +55,14 @@ pub extern "C" fn saline_aead_free(aead: SalineAead) -> c_int {
 /// What seal and open share: the keyed AEAD, the output checked, and the
 /// nonce and additional data read beside the output (copied if they overlap it).
 struct Request<'a> {
-    keyed: Arc<Aead>,
+    keyed: Used<'static, Aead>,
     nonce: Beside<'a>,
     aad: Beside<'a>,
 }
 
 /// # Safety
 /// `nonce` and `aad` valid for reads of their lengths, `out` for writes of `capacity`.
+#[inline(always)]
 unsafe fn request<'a>(
     aead: SalineAead,
     nonce: *const u8,
@@ -111,21 +111,28 @@ pub unsafe extern "C" fn saline_aead_seal(
     guard(|| {
         // SAFETY: forwarded from this function's contract.
         let Request { keyed, nonce, aad } = unsafe { request(aead, nonce, nonce_len, aad, aad_len, out, capacity) }?;
-        // Checked like every other input, but read only through the copy below.
         // SAFETY: the caller's contract.
-        unsafe { input("plaintext", plaintext, plaintext_len) }?;
+        let message = unsafe { input("plaintext", plaintext, plaintext_len) }?;
         let total = plaintext_len.checked_add(keyed.tag_len()).ok_or_else(|| Fail::new(SalineStatus::Range, "plaintext: too long"))?;
         saline::Error::check_length("output", saline::Expected::AtLeast(total), capacity)?;
         let (ct_range, tag_range) = keyed.layout(total);
-        if plaintext_len > 0 {
-            // A memmove: the plaintext may overlap its destination in any way.
-            // SAFETY: both ranges valid (checked above); `copy` allows overlap,
-            // and no slice of either exists yet.
+        let tag = if overlaps(plaintext, plaintext_len, out, capacity) {
+            // In place, or overlapping in any other way: a memmove into
+            // place, then sealed there; `message` is not used again.
+            // SAFETY: both ranges valid (checked above); `copy` allows overlap.
             unsafe { core::ptr::copy(plaintext, out.add(ct_range.start), plaintext_len) };
-        }
-        // SAFETY: checked; no live input view points into it (copied above).
+            // SAFETY: checked; no input view is used from here on.
+            let sealed = unsafe { output(out, capacity) };
+            keyed.seal_in_place_detached(&nonce, &aad, &mut sealed[ct_range])?
+        } else {
+            // Apart (a fresh buffer, as Go's Seal(nil, ...)): sealed straight
+            // from one into the other, without copying the message first.
+            // SAFETY: checked; `message` does not overlap it.
+            let sealed = unsafe { output(out, capacity) };
+            keyed.seal_detached_into(&nonce, &aad, message, &mut sealed[ct_range])?
+        };
+        // SAFETY: as above (the views made in either branch have ended).
         let sealed = unsafe { output(out, capacity) };
-        let tag = keyed.seal_in_place_detached(&nonce, &aad, &mut sealed[ct_range])?;
         sealed[tag_range].copy_from_slice(&tag);
         // SAFETY: the caller's contract.
         unsafe { put_optional(written, total) };

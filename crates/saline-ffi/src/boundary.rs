@@ -11,22 +11,26 @@ use zeroize::Zeroizing;
 use crate::SalineStatus;
 
 /// A failure on its way to the caller: a status and its message.
+#[derive(Debug)]
 pub(crate) struct Fail {
     pub status: SalineStatus,
     pub message: String,
 }
 
 impl Fail {
+    #[cold]
     pub fn new(status: SalineStatus, message: impl Into<String>) -> Fail {
         Fail { status, message: message.into() }
     }
 
+    #[cold]
     pub fn null(what: &str) -> Fail {
         Fail::new(SalineStatus::NullPointer, format!("{what}: NULL pointer"))
     }
 }
 
 impl From<saline::Error> for Fail {
+    #[cold]
     fn from(error: saline::Error) -> Fail {
         // By kind, not by number: a new kind fails to compile here instead
         // of falling into another status.
@@ -52,6 +56,8 @@ thread_local! {
     static LAST: RefCell<LastError> = RefCell::new(LastError { status: 0, message: CString::default() });
 }
 
+#[cold]
+#[inline(never)]
 fn record(fail: Fail) -> c_int {
     let status = fail.status as c_int;
     // A message cannot hold NUL in C; Saline's messages never contain one,
@@ -93,6 +99,7 @@ pub(crate) fn guard(body: impl FnOnce() -> Outcome) -> c_int {
 
 /// Refuses lengths a Rust slice cannot have (`slice::from_raw_parts`
 /// requires at most `isize::MAX` bytes).
+#[inline]
 fn check_len(what: &str, len: usize) -> Outcome {
     if len > isize::MAX as usize {
         return Err(Fail::new(SalineStatus::Range, format!("{what}: expected at most PTRDIFF_MAX bytes, got {len}")));
@@ -104,6 +111,7 @@ fn check_len(what: &str, len: usize) -> Outcome {
 ///
 /// # Safety
 /// When `len > 0`, `ptr` must be valid for reads of `len` bytes for `'a`.
+#[inline]
 pub(crate) unsafe fn input<'a>(what: &str, ptr: *const u8, len: usize) -> Result<&'a [u8], Fail> {
     if len == 0 {
         return Ok(&[]);
@@ -135,6 +143,7 @@ impl core::ops::Deref for Beside<'_> {
 }
 
 /// Whether `[a, a + a_len)` and `[b, b + b_len)` share a byte.
+#[inline]
 pub(crate) fn overlaps(a: *const u8, a_len: usize, b: *const u8, b_len: usize) -> bool {
     let (a, b) = (a as usize, b as usize);
     a_len > 0 && b_len > 0 && a < b.wrapping_add(b_len) && b < a.wrapping_add(a_len)
@@ -147,6 +156,7 @@ pub(crate) fn overlaps(a: *const u8, a_len: usize, b: *const u8, b_len: usize) -
 /// As [`input`]; the view must end before a mutable view of `out` is made
 /// when they overlap (the copy guarantees it), and `out` must not be written
 /// while the borrowed view lives otherwise.
+#[inline]
 pub(crate) unsafe fn input_beside<'a>(what: &str, ptr: *const u8, len: usize, out: *const u8, capacity: usize) -> Result<Beside<'a>, Fail> {
     // SAFETY: the caller's contract.
     let bytes = unsafe { input(what, ptr, len) }?;
@@ -159,6 +169,7 @@ pub(crate) unsafe fn input_beside<'a>(what: &str, ptr: *const u8, len: usize, ou
 
 /// Checks an output buffer without making a slice of it yet (the caller may
 /// still need to copy inputs that overlap it).
+#[inline]
 pub(crate) fn check_output(ptr: *mut u8, capacity: usize) -> Outcome {
     if capacity > 0 && ptr.is_null() {
         return Err(Fail::null("output"));
@@ -171,6 +182,7 @@ pub(crate) fn check_output(ptr: *mut u8, capacity: usize) -> Outcome {
 /// # Safety
 /// When `capacity > 0`, `ptr` must be valid for writes of `capacity` bytes
 /// and no other live reference may point into it.
+#[inline]
 pub(crate) unsafe fn output<'a>(ptr: *mut u8, capacity: usize) -> &'a mut [u8] {
     if capacity == 0 {
         return &mut [];
@@ -183,6 +195,7 @@ pub(crate) unsafe fn output<'a>(ptr: *mut u8, capacity: usize) -> &'a mut [u8] {
 ///
 /// # Safety
 /// A non-null `ptr` must be valid for a write of `T`.
+#[inline]
 pub(crate) unsafe fn put_optional<T>(ptr: *mut T, value: T) {
     if !ptr.is_null() {
         // SAFETY: the caller's contract.

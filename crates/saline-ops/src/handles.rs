@@ -35,6 +35,46 @@ pub struct HandleLayout {
     pub generation_bits: u32,
 }
 
+impl HandleLayout {
+    fn mask(bits: u32) -> u64 {
+        if bits >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << bits) - 1
+        }
+    }
+
+    /// Whether `index` fits the layout's index bits.
+    pub fn holds_index(&self, index: u32) -> bool {
+        u64::from(index) <= Self::mask(self.index_bits)
+    }
+
+    /// The generation after `generation`: 1..=max, then 1 again, never 0.
+    pub fn next_generation(&self, generation: u64) -> u64 {
+        let next = (generation + 1) & Self::mask(self.generation_bits);
+        if next == 0 {
+            1
+        } else {
+            next
+        }
+    }
+
+    /// The handle of slot `index` at `generation`.
+    pub fn handle(&self, generation: u64, index: u32) -> u64 {
+        generation << (self.index_bits + self.tag_bits) | self.tag << self.index_bits | u64::from(index)
+    }
+
+    /// A handle's slot index and generation, if it carries this layout's tag
+    /// and a generation other than 0; whether that generation is the slot's
+    /// current one is the table's to check.
+    pub fn split(&self, handle: u64) -> Option<(usize, u64)> {
+        let index = (handle & Self::mask(self.index_bits)) as usize;
+        let tag = (handle >> self.index_bits) & Self::mask(self.tag_bits);
+        let generation = handle.checked_shr(self.index_bits + self.tag_bits).unwrap_or(0);
+        (tag == self.tag && generation != 0).then_some((index, generation))
+    }
+}
+
 /// Why a handle was refused, or an object not stored. Each binding words it
 /// (and picks its error code) as its API always has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,14 +105,6 @@ impl<T> HandleTable<T> {
         HandleTable { layout, slots: Vec::new(), free: Vec::new() }
     }
 
-    fn mask(bits: u32) -> u64 {
-        if bits >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << bits) - 1
-        }
-    }
-
     /// Stores `value` and returns its handle.
     ///
     /// # Errors
@@ -83,7 +115,7 @@ impl<T> HandleTable<T> {
             Some(index) => index,
             None => {
                 let index = u32::try_from(self.slots.len()).map_err(|_| HandleError::Full)?;
-                if u64::from(index) > Self::mask(layout.index_bits) {
+                if !layout.holds_index(index) {
                     return Err(HandleError::Full);
                 }
                 self.slots.push(Slot { generation: 0, value: None });
@@ -91,22 +123,17 @@ impl<T> HandleTable<T> {
             }
         };
         let slot = &mut self.slots[index as usize];
-        // Generations run 1..=max, then wrap to 1, skipping 0.
-        let next = (slot.generation + 1) & Self::mask(layout.generation_bits);
-        slot.generation = if next == 0 { 1 } else { next };
+        slot.generation = layout.next_generation(slot.generation);
         slot.value = Some(value);
-        Ok(slot.generation << (layout.index_bits + layout.tag_bits) | layout.tag << layout.index_bits | u64::from(index))
+        Ok(layout.handle(slot.generation, index))
     }
 
     /// The slot index of `handle` if it carries this table's tag and its
     /// generation is the slot's current one.
     fn live_index(&self, handle: u64) -> Option<usize> {
-        let layout = self.layout;
-        let index = (handle & Self::mask(layout.index_bits)) as usize;
-        let tag = (handle >> layout.index_bits) & Self::mask(layout.tag_bits);
-        let generation = handle.checked_shr(layout.index_bits + layout.tag_bits).unwrap_or(0);
+        let (index, generation) = self.layout.split(handle)?;
         let slot = self.slots.get(index)?;
-        (tag == layout.tag && generation != 0 && slot.generation == generation && slot.value.is_some()).then_some(index)
+        (slot.generation == generation && slot.value.is_some()).then_some(index)
     }
 
     /// The object behind `handle`.
