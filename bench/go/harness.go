@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"fmt"
+	"runtime"
 	"sort"
 	"time"
 )
@@ -104,6 +105,10 @@ type CaseResult struct {
 var sink []byte
 
 func timeRound(run func() []byte, t Timing) Round {
+	// Every round starts from a collected heap, as testing.B does before
+	// each run: otherwise a round inherits the previous library's garbage
+	// and GC cycle, and allocating cases swing by ±15% from run to run.
+	runtime.GC()
 	if t.Iterations > 0 {
 		start := time.Now()
 		for i := 0; i < t.Iterations; i++ {

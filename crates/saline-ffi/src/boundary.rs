@@ -99,7 +99,7 @@ pub(crate) fn guard(body: impl FnOnce() -> Outcome) -> c_int {
 
 /// Refuses lengths a Rust slice cannot have (`slice::from_raw_parts`
 /// requires at most `isize::MAX` bytes).
-#[inline]
+#[inline(always)]
 fn check_len(what: &str, len: usize) -> Outcome {
     if len > isize::MAX as usize {
         return Err(Fail::new(SalineStatus::Range, format!("{what}: expected at most PTRDIFF_MAX bytes, got {len}")));
@@ -111,7 +111,7 @@ fn check_len(what: &str, len: usize) -> Outcome {
 ///
 /// # Safety
 /// When `len > 0`, `ptr` must be valid for reads of `len` bytes for `'a`.
-#[inline]
+#[inline(always)]
 pub(crate) unsafe fn input<'a>(what: &str, ptr: *const u8, len: usize) -> Result<&'a [u8], Fail> {
     if len == 0 {
         return Ok(&[]);
@@ -143,7 +143,7 @@ impl core::ops::Deref for Beside<'_> {
 }
 
 /// Whether `[a, a + a_len)` and `[b, b + b_len)` share a byte.
-#[inline]
+#[inline(always)]
 pub(crate) fn overlaps(a: *const u8, a_len: usize, b: *const u8, b_len: usize) -> bool {
     let (a, b) = (a as usize, b as usize);
     a_len > 0 && b_len > 0 && a < b.wrapping_add(b_len) && b < a.wrapping_add(a_len)
@@ -156,7 +156,7 @@ pub(crate) fn overlaps(a: *const u8, a_len: usize, b: *const u8, b_len: usize) -
 /// As [`input`]; the view must end before a mutable view of `out` is made
 /// when they overlap (the copy guarantees it), and `out` must not be written
 /// while the borrowed view lives otherwise.
-#[inline]
+#[inline(always)]
 pub(crate) unsafe fn input_beside<'a>(what: &str, ptr: *const u8, len: usize, out: *const u8, capacity: usize) -> Result<Beside<'a>, Fail> {
     // SAFETY: the caller's contract.
     let bytes = unsafe { input(what, ptr, len) }?;

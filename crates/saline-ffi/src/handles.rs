@@ -101,6 +101,7 @@ impl<T> core::ops::Deref for Used<'_, T> {
 }
 
 impl<T> Drop for Used<'_, T> {
+    #[inline(always)]
     fn drop(&mut self) {
         self.table.leave(self.slot, self.index);
     }
@@ -186,7 +187,7 @@ impl<T> Handles<T> {
     /// The object behind `handle`, counted as in use until the returned
     /// guard drops: a concurrent free waits for it (without blocking) and
     /// the object is dropped by the last user.
-    #[inline]
+    #[inline(always)]
     pub fn get(&self, handle: u64) -> Result<Used<'_, T>, Fail> {
         let (index, generation) = self.layout.split(handle).ok_or_else(|| self.invalid(handle))?;
         let slot = self.slot(index).ok_or_else(|| self.invalid(handle))?;
@@ -207,7 +208,7 @@ impl<T> Handles<T> {
 
     /// Counts one user out of `slot`; the last one out of a freed object
     /// drops it.
-    #[inline]
+    #[inline(always)]
     fn leave(&self, slot: &Slot<T>, index: u32) {
         let mut state = slot.state.load(Ordering::Relaxed);
         loop {
