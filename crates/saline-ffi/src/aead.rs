@@ -162,9 +162,11 @@ pub unsafe extern "C" fn saline_aead_seal(
         let (ct_range, tag_range) = keyed.layout(total);
         let tag = if overlaps(plaintext, plaintext_len, out, capacity) {
             // In place, or overlapping in any other way: a memmove into
-            // place, then sealed there; `message` is not used again.
+            // place (none when already there: glibc copies a buffer onto
+            // itself all the same), then sealed there; `message` is not
+            // used again.
             // SAFETY: both ranges valid (checked above); `copy` allows overlap.
-            unsafe { core::ptr::copy(plaintext, out.add(ct_range.start), plaintext_len) };
+            unsafe { move_into_place(plaintext, out.add(ct_range.start), plaintext_len) };
             // SAFETY: checked; no input view is used from here on.
             let sealed = unsafe { output(out, capacity) };
             keyed.seal_in_place_detached(&nonce, &aad, &mut sealed[ct_range])?
@@ -226,7 +228,7 @@ pub unsafe extern "C" fn saline_aead_open(
         unsafe { core::ptr::copy_nonoverlapping(sealed.add(tag_range.start), tag.as_mut_ptr(), tag_len) };
         if n > 0 {
             // SAFETY: both ranges valid; `copy` allows overlap; no slices exist yet.
-            unsafe { core::ptr::copy(sealed.add(ct_range.start), out, n) };
+            unsafe { move_into_place(sealed.add(ct_range.start), out, n) };
         }
         // SAFETY: checked; no live input view points into it.
         let plain = unsafe { output(out, n) };
@@ -238,6 +240,20 @@ pub unsafe extern "C" fn saline_aead_open(
         unsafe { put_optional(written, n) };
         Ok(())
     })
+}
+
+/// `core::ptr::copy` (a memmove) unless `from` is `to` already: Go's
+/// `Seal(plaintext[:0], ...)` and `Open(ciphertext[:0], ...)` work in place,
+/// and a memmove of a buffer onto itself still copies every byte.
+///
+/// # Safety
+/// As `core::ptr::copy`.
+#[inline(always)]
+unsafe fn move_into_place(from: *const u8, to: *mut u8, len: usize) {
+    if !core::ptr::eq(from, to) {
+        // SAFETY: the caller's contract.
+        unsafe { core::ptr::copy(from, to, len) };
+    }
 }
 
 #[cfg(test)]
