@@ -462,22 +462,30 @@ impl Aead {
     pub fn seal_detached_into(&self, nonce: &[u8], aad: &[u8], plaintext: &[u8], out: &mut [u8]) -> Result<Tag> {
         Error::check_length("output", Expected::Exactly(plaintext.len()), out.len())?;
         self.check(nonce, aad)?;
-        let limit = Error::OutputLimit { what: "plaintext" };
-        let tag = match &self.cipher {
+        // The backends that read one buffer and write another; None for the
+        // rest (and on WebAssembly, which has none of them).
+        let tag: Option<[u8; TAG_LEN]> = match &self.cipher {
             #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
-            Cipher::AwsLc(key) => key.seal_into(fixed("nonce", nonce)?, aad, plaintext, out).ok_or(limit)?,
+            Cipher::AwsLc(key) => Some(key.seal_into(fixed("nonce", nonce)?, aad, plaintext, out).ok_or(Error::OutputLimit { what: "plaintext" })?),
             #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
-            Cipher::OpensslAsm(asm) => asm.seal_into(nonce, aad, plaintext, out).ok_or(limit)?,
+            Cipher::OpensslAsm(asm) => Some(asm.seal_into(nonce, aad, plaintext, out).ok_or(Error::OutputLimit { what: "plaintext" })?),
             #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
-            Cipher::LibsodiumThenOpensslAsm(_, asm) if plaintext.len() > libsodium_short_message() => asm.seal_into(nonce, aad, plaintext, out).ok_or(limit)?,
-            #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
-            Cipher::RingThenOpensslAsm(_, asm) if plaintext.len() > ring_short_message() => asm.seal_into(nonce, aad, plaintext, out).ok_or(limit)?,
-            _ => {
-                out.copy_from_slice(plaintext);
-                return self.seal_in_place_detached(nonce, aad, out);
+            Cipher::LibsodiumThenOpensslAsm(_, asm) if plaintext.len() > libsodium_short_message() => {
+                Some(asm.seal_into(nonce, aad, plaintext, out).ok_or(Error::OutputLimit { what: "plaintext" })?)
             }
+            #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+            Cipher::RingThenOpensslAsm(_, asm) if plaintext.len() > ring_short_message() => {
+                Some(asm.seal_into(nonce, aad, plaintext, out).ok_or(Error::OutputLimit { what: "plaintext" })?)
+            }
+            _ => None,
         };
-        Ok(Tag::new(&tag))
+        match tag {
+            Some(tag) => Ok(Tag::new(&tag)),
+            None => {
+                out.copy_from_slice(plaintext);
+                self.seal_in_place_detached(nonce, aad, out)
+            }
+        }
     }
 
     /// Checks `tag` and, only if it is valid, decrypts `buf` in place.
