@@ -45,6 +45,9 @@ fn transcript(primitive: &str, input: &Input<'_>) -> Vec<Vec<u8>> {
             for (algorithm, nonce_len) in [(Algorithm::Salsa20, 8), (Algorithm::XSalsa20, 24)] {
                 out.push(result(cipher::stream_xor(algorithm, &input.key, &input.nonce[..nonce_len], input.counter, input.message)));
             }
+            // The core of one block: nonce ‖ counter from the fuzzed nonce.
+            use saline::nacl::tweetnacl::{crypto_core_salsa20, SIGMA};
+            out.push(result(crypto_core_salsa20(&input.nonce[..16], &input.key, &SIGMA).map(|block| block.to_vec())));
         }
         "aes-cbc" => {
             use saline::cipher::aes::{cbc_decrypt, cbc_encrypt, Padding};

@@ -101,6 +101,20 @@ fn secretbox_check() {
     }
 }
 
+/// The salsa20 registry's three paths: the secretbox's stream (in place),
+/// `stream_xor` into a new buffer, and the core of one block.
+fn salsa20_check() {
+    secretbox_check();
+    let key = secret(32, 40);
+    let nonce = public(24, 41);
+    for n in LENGTHS {
+        let message = secret(n, 42);
+        declassify(cipher::stream_xor(Algorithm::XSalsa20, &key, &nonce, 0, &message).unwrap());
+    }
+    let input = public(16, 43);
+    declassify(saline::nacl::tweetnacl::crypto_core_salsa20(&input, &key, &saline::nacl::tweetnacl::SIGMA).unwrap());
+}
+
 fn box_check() {
     let (alice, bob) = (secret(32, 7), public(32, 8));
     let alice_pk = declassify(x25519::public_key(&alice).unwrap());
@@ -195,7 +209,7 @@ fn checks() -> Vec<Check> {
     all.push(check("ed25519 sign (32-byte seed)", ed25519_sign_check));
     all.push(check("ed25519 sign (64-byte secret key)", ed25519_sign_private_key_check));
     all.extend(per_backend("xsalsa20poly1305", "secretbox seal+open", secretbox_check));
-    all.extend(per_backend("salsa20", "secretbox seal+open (salsa20 stream)", secretbox_check));
+    all.extend(per_backend("salsa20", "secretbox seal+open, stream_xor, crypto_core_salsa20 (salsa20)", salsa20_check));
     all.extend(per_backend("x25519", "box seal+open", box_check));
     all.extend(per_backend("aes-gcm", "aes-128-gcm seal+open", || aead_check(Algorithm::AesGcm, 16, 12)));
     all.extend(per_backend("aes-gcm", "aes-256-gcm seal+open", || aead_check(Algorithm::AesGcm, 32, 12)));

@@ -144,6 +144,27 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
             let (key, nonce) = (bytes(&mut rng, 32), bytes(&mut rng, 24));
             out.push(saline::nacl::tweetnacl::crypto_stream(4096, &nonce, &key).unwrap());
             out.push(saline::nacl::tweetnacl::crypto_stream_xor(&bytes(&mut rng, 1000), &nonce, &key).unwrap());
+            // The core of one block: the keystream block it names (nonce ‖
+            // counter), and the same on every backend.
+            use saline::nacl::tweetnacl::{crypto_core_salsa20, SIGMA};
+            for counter in [0u64, 1, 1 << 32, u64::MAX] {
+                let (key, nonce) = (bytes(&mut rng, 32), bytes(&mut rng, 8));
+                let input = [&nonce[..], &counter.to_le_bytes()].concat();
+                let core = crypto_core_salsa20(&input, &key, &SIGMA);
+                let mut block = [0u8; 64];
+                let streamed = Stream::new(Algorithm::Salsa20, &key, &nonce, counter).unwrap().apply(&mut block);
+                match core {
+                    Ok(core) => {
+                        assert_eq!((core, streamed), (block, Ok(())), "crypto_core_salsa20 is keystream block {counter}");
+                        out.push(core.to_vec());
+                    }
+                    // The last block, refused by both.
+                    Err(e) => {
+                        assert!(counter == u64::MAX && streamed.is_err(), "block {counter}: {e}");
+                        out.push(e.to_string().into_bytes());
+                    }
+                }
+            }
         }
         "xsalsa20poly1305" => {
             for &n in SIZES {

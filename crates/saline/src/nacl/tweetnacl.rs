@@ -27,7 +27,6 @@
 
 use alloc::vec;
 use alloc::vec::Vec;
-use salsa20::cipher::{KeyIvInit, StreamCipherCore, StreamCipherSeekCore};
 use zeroize::Zeroizing;
 
 use super::{crypto_box, sign};
@@ -174,16 +173,18 @@ fn expect_sigma(constant: &[u8]) -> Result<()> {
 ///
 /// # Errors
 /// [`Error::InvalidLength`] for wrong lengths; [`Error::InvalidEncoding`] for
-/// a constant other than σ.
+/// a constant other than σ; [`Error::OutputLimit`] for block counter
+/// 2^64 - 1, the keystream's last block, which [`crate::cipher::Stream`]
+/// refuses too: RustCrypto's core (the portable backend) counts past it,
+/// which panics where overflow checks are on, so every backend refuses it.
 pub fn crypto_core_salsa20(input: &[u8], key: &[u8], c: &[u8]) -> Result<[u8; 64]> {
     let input: &[u8; 16] = fixed("in", input)?;
     let key: &[u8; 32] = fixed("key", key)?;
     expect_sigma(c)?;
-    let mut core = salsa20::SalsaCore::<salsa20::cipher::consts::U10>::new(key.into(), input[..8].into());
-    core.set_block_pos(u64::from_le_bytes(input[8..].try_into().expect("8 bytes")));
-    let mut block = Zeroizing::new([0u8; 64]);
-    core.write_keystream_block((&mut block[..]).into());
-    Ok(*block)
+    if input[8..] == [0xff; 8] {
+        return Err(Error::OutputLimit { what: "in" });
+    }
+    Ok((crate::cipher::SALSA20_BACKENDS.get().core)(input, key))
 }
 
 /// `crypto_core_hsalsa20`: HSalsa20 of `input` under `key`, with constant
