@@ -44,6 +44,9 @@
  *   also accepts some mauled ones (S + L) and keys of small order.
  * - crypto_core_salsa20 and crypto_core_hsalsa20 accept only the constant
  *   σ = "expand 32-byte k" (the one NaCl uses); another constant is an Error.
+ *   crypto_core_salsa20 of block counter 2^64 - 1 (bytes 8 to 15 of `in`
+ *   all 0xff), the keystream's last block, is a RangeError, as Saline's
+ *   stream refuses that block too.
  * - The lowlevel functions read only the bytes the C function reads (the
  *   first 24 of a nonce, 32 of a key ...), as tweetnacl does, but an input
  *   or output SHORTER than that is a RangeError naming it, where tweetnacl

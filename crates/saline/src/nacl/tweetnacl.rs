@@ -173,7 +173,7 @@ fn expect_sigma(constant: &[u8]) -> Result<()> {
 ///
 /// # Errors
 /// [`Error::InvalidLength`] for wrong lengths; [`Error::InvalidEncoding`] for
-/// a constant other than σ; [`Error::OutputLimit`] for block counter
+/// a constant other than σ; [`Error::InvalidParameter`] for block counter
 /// 2^64 - 1, the keystream's last block, which [`crate::cipher::Stream`]
 /// refuses too: RustCrypto's core (the portable backend) counts past it,
 /// which panics where overflow checks are on, so every backend refuses it.
@@ -182,7 +182,11 @@ pub fn crypto_core_salsa20(input: &[u8], key: &[u8], c: &[u8]) -> Result<[u8; 64
     let key: &[u8; 32] = fixed("key", key)?;
     expect_sigma(c)?;
     if input[8..] == [0xff; 8] {
-        return Err(Error::OutputLimit { what: "in" });
+        return Err(Error::InvalidParameter {
+            what: "block counter (in[8..16])",
+            expected: "0 to 2^64 - 2 (the keystream's last block is refused, as by Saline's stream ciphers)",
+            got: u64::MAX,
+        });
     }
     Ok((crate::cipher::SALSA20_BACKENDS.get().core)(input, key))
 }
