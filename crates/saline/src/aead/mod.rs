@@ -462,29 +462,36 @@ impl Aead {
     pub fn seal_detached_into(&self, nonce: &[u8], aad: &[u8], plaintext: &[u8], out: &mut [u8]) -> Result<Tag> {
         Error::check_length("output", Expected::Exactly(plaintext.len()), out.len())?;
         self.check(nonce, aad)?;
-        // The backends that read one buffer and write another; None for the
-        // rest (and on WebAssembly, which has none of them).
-        let tag: Option<[u8; TAG_LEN]> = match &self.cipher {
+        // The backends that read one buffer and write another: Some(their
+        // result), None for the rest (and on WebAssembly, which has none).
+        let sealed: Option<Option<[u8; TAG_LEN]>> = match &self.cipher {
             #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
-            Cipher::AwsLc(key) => Some(key.seal_into(fixed("nonce", nonce)?, aad, plaintext, out).ok_or(Error::OutputLimit { what: "plaintext" })?),
+            Cipher::AwsLc(key) => Some(key.seal_into(fixed("nonce", nonce)?, aad, plaintext, out)),
             #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
-            Cipher::OpensslAsm(asm) => Some(asm.seal_into(nonce, aad, plaintext, out).ok_or(Error::OutputLimit { what: "plaintext" })?),
-            #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
-            Cipher::LibsodiumThenOpensslAsm(_, asm) if plaintext.len() > libsodium_short_message() => {
-                Some(asm.seal_into(nonce, aad, plaintext, out).ok_or(Error::OutputLimit { what: "plaintext" })?)
-            }
-            #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
-            Cipher::RingThenOpensslAsm(_, asm) if plaintext.len() > ring_short_message() => {
-                Some(asm.seal_into(nonce, aad, plaintext, out).ok_or(Error::OutputLimit { what: "plaintext" })?)
-            }
+            _ => self.long_message_openssl_asm(plaintext.len()).map(|asm| asm.seal_into(nonce, aad, plaintext, out)),
+            #[cfg(not(all(feature = "std", target_arch = "x86_64", target_os = "linux")))]
             _ => None,
         };
-        match tag {
-            Some(tag) => Ok(Tag::new(&tag)),
+        let tag = match sealed {
+            Some(tag) => tag.ok_or(Error::OutputLimit { what: "plaintext" })?,
             None => {
                 out.copy_from_slice(plaintext);
-                self.seal_in_place_detached(nonce, aad, out)
+                return self.seal_in_place_detached(nonce, aad, out);
             }
+        };
+        Ok(Tag::new(&tag))
+    }
+
+    /// The OpenSSL-assembly ChaCha20-Poly1305 key when a message of `len`
+    /// bytes goes to that code: always on `openssl-asm`, above the short
+    /// message bound on `ring+openssl-asm` and `libsodium+openssl-asm`.
+    #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+    fn long_message_openssl_asm(&self, len: usize) -> Option<&chacha20poly1305_openssl_asm::Key> {
+        match &self.cipher {
+            Cipher::OpensslAsm(asm) => Some(asm),
+            Cipher::RingThenOpensslAsm(_, asm) if len > ring_short_message() => Some(asm),
+            Cipher::LibsodiumThenOpensslAsm(_, asm) if len > libsodium_short_message() => Some(asm),
+            _ => None,
         }
     }
 

@@ -50,29 +50,31 @@ pub(crate) fn xsalsa20poly1305_open(key: &[u8; 32], nonce: &[u8; 24], buf: &mut 
 /// keeps `counter` plus the blocks used below 2^64.
 pub(crate) fn salsa20_xor(key: &[u8; 32], nonce: &[u8], counter: u64, buf: &mut [u8]) {
     let p = buf.as_mut_ptr();
-    // SAFETY: in and out are the same `buf.len()` bytes (allowed); the nonce
-    // is 24 or 8 bytes (checked against the catalog by the caller).
-    unsafe {
-        if nonce.len() == 24 {
-            ffi::crypto_stream_xsalsa20_xor_ic(p, p, buf.len() as u64, nonce.as_ptr(), counter, key.as_ptr());
-        } else {
-            ffi::crypto_stream_salsa20_xor_ic(p, p, buf.len() as u64, nonce.as_ptr(), counter, key.as_ptr());
-        }
-    }
+    // SAFETY: in and out are the same `buf.len()` bytes, which libsodium allows.
+    unsafe { salsa20_xor_ic(key, nonce, counter, p, p, buf.len()) }
 }
 
 /// [`salsa20_xor`] from `input` into `out` (as long), which it writes whole.
 pub(crate) fn salsa20_xor_into(key: &[u8; 32], nonce: &[u8], counter: u64, input: &[u8], out: &mut [core::mem::MaybeUninit<u8>]) {
     assert_eq!(input.len(), out.len(), "salsa20 xor_into: input and output lengths differ");
-    let (c, m) = (out.as_mut_ptr().cast::<u8>(), input.as_ptr());
-    // SAFETY: libsodium reads `input.len()` bytes of `m` and writes as many
-    // to `c` (a separate borrow: no overlap); the nonce is 24 or 8 bytes
-    // (checked against the catalog by the caller).
+    // SAFETY: `input.len()` bytes read from `input` and written to `out`, a
+    // separate borrow (no overlap).
+    unsafe { salsa20_xor_ic(key, nonce, counter, input.as_ptr(), out.as_mut_ptr().cast::<u8>(), input.len()) }
+}
+
+/// `crypto_stream_[x]salsa20_xor_ic` by nonce length.
+///
+/// # Safety
+/// `m` readable and `c` writable for `len` bytes (the same bytes, or not
+/// overlapping); the nonce is 24 or 8 bytes (checked against the catalog by
+/// the callers' callers).
+unsafe fn salsa20_xor_ic(key: &[u8; 32], nonce: &[u8], counter: u64, m: *const u8, c: *mut u8, len: usize) {
+    // SAFETY: the caller's contract.
     unsafe {
         if nonce.len() == 24 {
-            ffi::crypto_stream_xsalsa20_xor_ic(c, m, input.len() as u64, nonce.as_ptr(), counter, key.as_ptr());
+            ffi::crypto_stream_xsalsa20_xor_ic(c, m, len as u64, nonce.as_ptr(), counter, key.as_ptr());
         } else {
-            ffi::crypto_stream_salsa20_xor_ic(c, m, input.len() as u64, nonce.as_ptr(), counter, key.as_ptr());
+            ffi::crypto_stream_salsa20_xor_ic(c, m, len as u64, nonce.as_ptr(), counter, key.as_ptr());
         }
     }
 }

@@ -47,6 +47,9 @@ pub(crate) static SALSA20_BACKENDS: Registry<Salsa20Fns> = Registry::new(
     ],
 );
 
+/// `xor_into(key, nonce, counter, input, out)`.
+type Salsa20XorIntoFn = fn(&[u8; 32], &[u8], u64, &[u8], &mut [MaybeUninit<u8>]);
+
 /// One Salsa20 backend's functions.
 #[derive(Clone, Copy)]
 pub(crate) struct Salsa20Fns {
@@ -56,7 +59,7 @@ pub(crate) struct Salsa20Fns {
     /// `xor_into(key, nonce, counter, input, out)`: the same from `input`
     /// into `out` (as long), every byte of which it writes: a new buffer is
     /// filled without being copied or zeroed first (`stream_xor`).
-    pub xor_into: fn(&[u8; 32], &[u8], u64, &[u8], &mut [MaybeUninit<u8>]),
+    pub xor_into: Salsa20XorIntoFn,
     /// `core(input, key)`: the Salsa20 core (20 rounds and the feed-forward)
     /// of the 16-byte `input` (nonce ‖ block counter) under `key`, with the
     /// constant σ: TweetNaCl's `crypto_core_salsa20`.
