@@ -465,8 +465,8 @@ fn native_defaults() {
     let xchacha20poly1305: &[&str] = if x86_64_linux { &["libsodium+openssl-asm", "openssl-asm", "libsodium", "rustcrypto"] } else { &["libsodium", "rustcrypto"] };
     let mut want: Vec<(&str, &[&str])> = vec![
         ("poly1305", poly1305),
-        ("salsa20", &["libsodium", "rustcrypto"]),
-        ("xsalsa20poly1305", &["libsodium", "rustcrypto"]),
+        ("salsa20", &["libsodium+rustcrypto", "libsodium", "rustcrypto"]),
+        ("xsalsa20poly1305", &["composed", "libsodium", "rustcrypto"]),
         ("chacha20poly1305", chacha20poly1305),
         ("xchacha20poly1305", xchacha20poly1305),
         ("aes-gcm", &["aws-lc", "ring", "rustcrypto"]),

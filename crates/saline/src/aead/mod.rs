@@ -163,11 +163,20 @@ type SealFn = fn(&[u8; 32], &[u8; 24], &mut [u8]) -> [u8; 16];
 /// `open(key, nonce, buf, tag) -> valid`.
 type OpenFn = fn(&[u8; 32], &[u8; 24], &mut [u8], &[u8; 16]) -> bool;
 
-/// secretbox, box, sealed box and the XSalsa20-Poly1305 AEAD: libsodium first
-/// (its AVX2 Salsa20 and SSE2 Poly1305), the RustCrypto composition after.
+/// secretbox, box, sealed box and the XSalsa20-Poly1305 AEAD. Native builds
+/// put `composed` first (libsodium's algorithm over the `salsa20` and
+/// `poly1305` registries, `xsalsa20poly1305::seal_composed`), then
+/// libsodium's own (its AVX2 Salsa20 and SSE2 Poly1305); the RustCrypto
+/// composition after.
 pub(crate) static XSALSA20POLY1305_BACKENDS: Registry<XSalsa20Poly1305Fns> = Registry::new(
     "xsalsa20poly1305",
     &[
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        Backend {
+            name: "composed",
+            usable: crate::backend::libsodium::usable,
+            entry: XSalsa20Poly1305Fns { seal: xsalsa20poly1305::seal_composed, open: xsalsa20poly1305::open_composed },
+        },
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
         Backend {
             name: "libsodium",

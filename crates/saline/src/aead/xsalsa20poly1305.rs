@@ -43,3 +43,61 @@ pub(crate) fn open_in_place(key: &[u8; 32], nonce: &[u8; 24], buf: &mut [u8], ta
     stream.apply_keystream(buf);
     true
 }
+
+/// The `composed` backend's seal: libsodium's `crypto_secretbox_detached`
+/// algorithm over Saline's registries, the `salsa20` one for the keystream
+/// (so `libsodium+rustcrypto`: libsodium's code for whole 256-byte groups,
+/// RustCrypto's for the blocks around them) and the `poly1305` one for the
+/// tag. libsodium's own secretbox takes its one-block-at-a-time path for
+/// block 0 and for every block past the last group (`cipher::split_salsa20_xor`
+/// says why that is slow); a 1 KiB message has 3.5 such blocks.
+///
+/// Block 0 (the subkey's keystream from counter 0) keys Poly1305 with its
+/// first 32 bytes and encrypts the message's first 32 with its last 32; the
+/// rest of the message takes the keystream from block 1 on.
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+pub(crate) fn seal_composed(key: &[u8; 32], nonce: &[u8; 24], buf: &mut [u8]) -> [u8; 16] {
+    let (subkey, nonce8) = subkey(key, nonce);
+    let xor = crate::cipher::SALSA20_BACKENDS.get().xor;
+    let mut block0 = zeroize::Zeroizing::new([0u8; 64]);
+    let head = buf.len().min(32);
+    block0[32..32 + head].copy_from_slice(&buf[..head]);
+    xor(&subkey, nonce8, 0, &mut block0[..32 + head]);
+    buf[..head].copy_from_slice(&block0[32..32 + head]);
+    if buf.len() > head {
+        xor(&subkey, nonce8, 1, &mut buf[head..]);
+    }
+    poly1305_tag(block0.first_chunk().expect("64 bytes"), buf)
+}
+
+/// The `composed` backend's open: the tag is checked in constant time over
+/// the ciphertext before anything is decrypted; on `false`, `buf` still holds
+/// the ciphertext.
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+pub(crate) fn open_composed(key: &[u8; 32], nonce: &[u8; 24], buf: &mut [u8], tag: &[u8; 16]) -> bool {
+    let (subkey, nonce8) = subkey(key, nonce);
+    let xor = crate::cipher::SALSA20_BACKENDS.get().xor;
+    let mut block0 = zeroize::Zeroizing::new([0u8; 64]);
+    let head = buf.len().min(32);
+    block0[32..32 + head].copy_from_slice(&buf[..head]);
+    xor(&subkey, nonce8, 0, &mut block0[..32 + head]);
+    let mut expected = poly1305_tag(block0.first_chunk().expect("64 bytes"), buf);
+    let valid = crate::ct_eq(&expected, tag);
+    expected.zeroize();
+    if !valid {
+        return false;
+    }
+    buf[..head].copy_from_slice(&block0[32..32 + head]);
+    if buf.len() > head {
+        xor(&subkey, nonce8, 1, &mut buf[head..]);
+    }
+    true
+}
+
+/// XSalsa20's Salsa20 key and nonce: the HSalsa20 subkey of the nonce's
+/// first 16 bytes (wiped on drop) and its last 8.
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+fn subkey<'n>(key: &[u8; 32], nonce: &'n [u8; 24]) -> (zeroize::Zeroizing<[u8; 32]>, &'n [u8]) {
+    let (first, last) = nonce.split_first_chunk::<16>().expect("24 bytes");
+    (zeroize::Zeroizing::new(crate::nacl::crypto_box::hsalsa20(key, first)), last)
+}
