@@ -51,23 +51,11 @@ pub(crate) fn open_in_place(key: &[u8; 32], nonce: &[u8; 24], buf: &mut [u8], ta
 /// tag. libsodium's own secretbox takes its one-block-at-a-time path for
 /// block 0 and for every block past the last group (`cipher::split_salsa20_xor`
 /// says why that is slow); a 1 KiB message has 3.5 such blocks.
-///
-/// Block 0 (the subkey's keystream from counter 0) keys Poly1305 with its
-/// first 32 bytes and encrypts the message's first 32 with its last 32; the
-/// rest of the message takes the keystream from block 1 on.
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 pub(crate) fn seal_composed(key: &[u8; 32], nonce: &[u8; 24], buf: &mut [u8]) -> [u8; 16] {
-    let (subkey, nonce8) = subkey(key, nonce);
-    let xor = crate::cipher::SALSA20_BACKENDS.get().xor;
-    let mut block0 = zeroize::Zeroizing::new([0u8; 64]);
-    let head = buf.len().min(32);
-    block0[32..32 + head].copy_from_slice(&buf[..head]);
-    xor(&subkey, nonce8, 0, &mut block0[..32 + head]);
-    buf[..head].copy_from_slice(&block0[32..32 + head]);
-    if buf.len() > head {
-        xor(&subkey, nonce8, 1, &mut buf[head..]);
-    }
-    poly1305_tag(block0.first_chunk().expect("64 bytes"), buf)
+    let block0 = Block0::new(key, nonce, buf);
+    block0.xor_message(buf);
+    poly1305_tag(block0.mac_key(), buf)
 }
 
 /// The `composed` backend's open: the tag is checked in constant time over
@@ -75,29 +63,55 @@ pub(crate) fn seal_composed(key: &[u8; 32], nonce: &[u8; 24], buf: &mut [u8]) ->
 /// the ciphertext.
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 pub(crate) fn open_composed(key: &[u8; 32], nonce: &[u8; 24], buf: &mut [u8], tag: &[u8; 16]) -> bool {
-    let (subkey, nonce8) = subkey(key, nonce);
-    let xor = crate::cipher::SALSA20_BACKENDS.get().xor;
-    let mut block0 = zeroize::Zeroizing::new([0u8; 64]);
-    let head = buf.len().min(32);
-    block0[32..32 + head].copy_from_slice(&buf[..head]);
-    xor(&subkey, nonce8, 0, &mut block0[..32 + head]);
-    let mut expected = poly1305_tag(block0.first_chunk().expect("64 bytes"), buf);
+    let block0 = Block0::new(key, nonce, buf);
+    let mut expected = poly1305_tag(block0.mac_key(), buf);
     let valid = crate::ct_eq(&expected, tag);
     expected.zeroize();
-    if !valid {
-        return false;
+    if valid {
+        block0.xor_message(buf);
     }
-    buf[..head].copy_from_slice(&block0[32..32 + head]);
-    if buf.len() > head {
-        xor(&subkey, nonce8, 1, &mut buf[head..]);
-    }
-    true
+    valid
 }
 
-/// XSalsa20's Salsa20 key and nonce: the HSalsa20 subkey of the nonce's
-/// first 16 bytes (wiped on drop) and its last 8.
+/// Block 0 of a secretbox's keystream and what the rest needs: XSalsa20 is
+/// Salsa20 under the HSalsa20 subkey of the nonce's first 16 bytes, with its
+/// last 8. Block 0 (from counter 0) keys Poly1305 with its first 32 bytes and
+/// encrypts the message's first 32 with its last 32; the rest of the message
+/// takes the keystream from block 1 on. Wiped on drop.
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
-fn subkey<'n>(key: &[u8; 32], nonce: &'n [u8; 24]) -> (zeroize::Zeroizing<[u8; 32]>, &'n [u8]) {
-    let (first, last) = nonce.split_first_chunk::<16>().expect("24 bytes");
-    (zeroize::Zeroizing::new(crate::nacl::crypto_box::hsalsa20(key, first)), last)
+struct Block0<'n> {
+    subkey: zeroize::Zeroizing<[u8; 32]>,
+    nonce: &'n [u8],
+    /// The keystream's first 32 bytes, then the first `head` bytes of the
+    /// message XOR the next 32.
+    block: zeroize::Zeroizing<[u8; 64]>,
+    head: usize,
+}
+
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+impl<'n> Block0<'n> {
+    /// Block 0 over the first 32 bytes (or fewer) of `buf`, which is not
+    /// changed.
+    fn new(key: &[u8; 32], nonce: &'n [u8; 24], buf: &[u8]) -> Self {
+        let (first, last) = nonce.split_first_chunk::<16>().expect("24 bytes");
+        let subkey = zeroize::Zeroizing::new(crate::nacl::crypto_box::hsalsa20(key, first));
+        let head = buf.len().min(32);
+        let mut block = zeroize::Zeroizing::new([0u8; 64]);
+        block[32..32 + head].copy_from_slice(&buf[..head]);
+        (crate::cipher::SALSA20_BACKENDS.get().xor)(&subkey, last, 0, &mut block[..32 + head]);
+        Block0 { subkey, nonce: last, block, head }
+    }
+
+    fn mac_key(&self) -> &[u8; 32] {
+        self.block.first_chunk().expect("64 bytes")
+    }
+
+    /// XORs the whole of `buf` (the buffer given to [`Block0::new`]) with the
+    /// keystream from byte 32 on: encrypts or decrypts it.
+    fn xor_message(&self, buf: &mut [u8]) {
+        buf[..self.head].copy_from_slice(&self.block[32..32 + self.head]);
+        if buf.len() > self.head {
+            (crate::cipher::SALSA20_BACKENDS.get().xor)(&self.subkey, self.nonce, 1, &mut buf[self.head..]);
+        }
+    }
 }
