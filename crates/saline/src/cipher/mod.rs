@@ -95,7 +95,7 @@ fn rustcrypto_salsa20_xor_into(key: &[u8; 32], nonce: &[u8], counter: u64, input
 
 /// The unit of libsodium's fast Salsa20 code: it XORs 8 blocks (512 bytes,
 /// AVX2) or 4 (256 bytes, SSE2) at a time, but every block after the last
-/// group one at a time, about 150 ns a block on AMD Zen 4, where RustCrypto's
+/// group one at a time, about 150 ns a block on AMD Zen 5, where RustCrypto's
 /// `salsa20` takes about 64. XSalsa20 stream XOR in bench/rust, libsodium /
 /// RustCrypto, HSalsa20 included: 32 B 228 / 189 ns, 128 B 376 / 255,
 /// 192 B 536 / 320, 256 B 235 / 390, 1 KiB 204 / 1,198.
@@ -104,9 +104,10 @@ const LIBSODIUM_SALSA20_GROUP: usize = 256;
 
 /// The `libsodium+rustcrypto` Salsa20: the whole 256-byte groups of `buf`
 /// through libsodium, the rest (under 256 bytes) through RustCrypto from the
-/// block where libsodium stopped. Both parts are the same keystream (Salsa20
-/// paper §4: block `counter + i` is the core of nonce ‖ counter + i), proven
-/// against each backend alone by `tests/backends.rs`.
+/// block where libsodium stopped. Both parts are the same keystream (the
+/// Salsa20 specification §10: block `counter + i` is the Salsa20 hash of
+/// nonce ‖ counter + i), proven against each backend alone by
+/// `tests/backends.rs`.
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 fn split_salsa20_xor(key: &[u8; 32], nonce: &[u8], counter: u64, buf: &mut [u8]) {
     let groups = buf.len() / LIBSODIUM_SALSA20_GROUP * LIBSODIUM_SALSA20_GROUP;
@@ -140,7 +141,7 @@ fn split_salsa20_xor_into(key: &[u8; 32], nonce: &[u8], counter: u64, input: &[u
 
 /// The Salsa20 key and 8-byte nonce of a (X)Salsa20 call: XSalsa20 is
 /// Salsa20 under the HSalsa20 subkey of the nonce's first 16 bytes, with its
-/// last 8 ("Extending the Salsa20 nonce", §2). Computed once for a call that
+/// last 8 (djb, "Extending the Salsa20 nonce"). Computed once for a call that
 /// two backends share, instead of once in each. The key copy is wiped.
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 fn salsa20_key<'n>(key: &[u8; 32], nonce: &'n [u8]) -> (zeroize::Zeroizing<[u8; 32]>, &'n [u8]) {
