@@ -93,13 +93,12 @@ impl<'n> Block0<'n> {
     /// Block 0 over the first 32 bytes (or fewer) of `buf`, which is not
     /// changed.
     fn new(key: &[u8; 32], nonce: &'n [u8; 24], buf: &[u8]) -> Self {
-        let (first, last) = nonce.split_first_chunk::<16>().expect("24 bytes");
-        let subkey = zeroize::Zeroizing::new(crate::nacl::crypto_box::hsalsa20(key, first));
+        let (subkey, nonce) = crate::cipher::salsa20_key(key, nonce);
         let head = buf.len().min(32);
         let mut block = zeroize::Zeroizing::new([0u8; 64]);
         block[32..32 + head].copy_from_slice(&buf[..head]);
-        (crate::cipher::SALSA20_BACKENDS.get().xor)(&subkey, last, 0, &mut block[..32 + head]);
-        Block0 { subkey, nonce: last, block, head }
+        (crate::cipher::SALSA20_BACKENDS.get().xor)(&subkey, nonce, 0, &mut block[..32 + head]);
+        Block0 { subkey, nonce, block, head }
     }
 
     fn mac_key(&self) -> &[u8; 32] {

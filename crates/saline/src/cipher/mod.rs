@@ -142,9 +142,10 @@ fn split_salsa20_xor_into(key: &[u8; 32], nonce: &[u8], counter: u64, input: &[u
 /// The Salsa20 key and 8-byte nonce of a (X)Salsa20 call: XSalsa20 is
 /// Salsa20 under the HSalsa20 subkey of the nonce's first 16 bytes, with its
 /// last 8 (djb, "Extending the Salsa20 nonce"). Computed once for a call that
-/// two backends share, instead of once in each. The key copy is wiped.
+/// two backends share, instead of once in each, and once per secretbox
+/// (`aead::xsalsa20poly1305`'s `Block0`). The key copy is wiped.
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
-fn salsa20_key<'n>(key: &[u8; 32], nonce: &'n [u8]) -> (zeroize::Zeroizing<[u8; 32]>, &'n [u8]) {
+pub(crate) fn salsa20_key<'n>(key: &[u8; 32], nonce: &'n [u8]) -> (zeroize::Zeroizing<[u8; 32]>, &'n [u8]) {
     match nonce.split_first_chunk::<16>() {
         Some((first, last)) if nonce.len() == 24 => (zeroize::Zeroizing::new(crate::nacl::crypto_box::hsalsa20(key, first)), last),
         _ => (zeroize::Zeroizing::new(*key), nonce),
