@@ -60,7 +60,7 @@ go-lib: ffi-lib
 	cp $(FFI_LIB) $(GO_LIB_DIR)/$(GO_PLATFORM)/
 
 go-vet: go-lib
-	cd go && test -z "$$(gofmt -l .)" && $(GO_CGO_ENV) go vet ./...
+	cd go && test -z "$$(gofmt -l .)" && $(GO_CGO_ENV) go vet ./... && $(GO_CGO_ENV) go vet -tags saline_zeroed_alloc ./...
 	cd bench/go && $(GO_CGO_ENV) go vet -tags saline .
 
 # The C tests run once, under AddressSanitizer (the library is the same one

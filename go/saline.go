@@ -152,7 +152,7 @@ func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	if len(nonce) != a.nonceSize {
 		panic("saline: incorrect nonce length given to AEAD")
 	}
-	ret, out := appendbuf.SliceForAppend(dst, len(plaintext)+a.tagSize)
+	ret, out := appendbuf.SliceForOverwrite(dst, len(plaintext)+a.tagSize)
 	if err := a.keyed.Seal(out, nonce, additionalData, plaintext); err != nil {
 		panic(err)
 	}
@@ -167,7 +167,7 @@ func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 	if len(nonce) != a.nonceSize || len(ciphertext) < a.tagSize {
 		return nil, errOpen
 	}
-	ret, out := appendbuf.SliceForAppend(dst, len(ciphertext)-a.tagSize)
+	ret, out := appendbuf.SliceForOverwrite(dst, len(ciphertext)-a.tagSize)
 	if err := a.keyed.Open(out, nonce, additionalData, ciphertext); err != nil {
 		return nil, errOpen
 	}

@@ -13,6 +13,7 @@ import (
 	"crypto/sha512"
 	"errors"
 	"hash"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -216,6 +217,46 @@ func TestNewAEADMatchesStdAndXCrypto(t *testing.T) {
 		}
 	}
 }
+
+// Seal(nil, ...) and Open(nil, ...) take their buffer from the heap
+// without zeroing it (internal/appendbuf.SliceForOverwrite): every byte of
+// the result must come from the call, none from what the heap held before.
+// The heap is first filled with freed 0xA5 buffers of the sizes sealed.
+func TestAEADFreshBuffersHoldOnlyTheResult(t *testing.T) {
+	key := random(t, 32)
+	ours, err := saline.NewAEAD("aes-256-gcm", key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	block, _ := aes.NewCipher(key)
+	theirs, _ := cipher.NewGCM(block)
+	for _, n := range []int{0, 1, 15, 16, 17, 100, 1024, 5000, 40000} {
+		nonce, msg := random(t, 12), random(t, n)
+		for i := 0; i < 64; i++ {
+			stale := make([]byte, n+16)
+			for j := range stale {
+				stale[j] = 0xa5
+			}
+			sink = stale
+		}
+		sink = nil
+		runtime.GC()
+		sealed := ours.Seal(nil, nonce, msg, nil)
+		if want := theirs.Seal(nil, nonce, msg, nil); !bytes.Equal(sealed, want) {
+			t.Fatalf("seal of %d bytes into a fresh buffer differs", n)
+		}
+		opened, err := ours.Open(nil, nonce, sealed, nil)
+		if err != nil || !bytes.Equal(opened, msg) {
+			t.Fatalf("open of %d bytes into a fresh buffer: %v", n, err)
+		}
+		sealed[0] ^= 1
+		if opened, err := ours.Open(nil, nonce, sealed, nil); err == nil || opened != nil {
+			t.Fatalf("a tampered box of %d bytes opened, or returned a buffer", n)
+		}
+	}
+}
+
+var sink []byte
 
 // In place both ways (dst = input[:0]), for every AEAD, including the
 // NaCl layout (tag ‖ ciphertext) where the output overlaps the input

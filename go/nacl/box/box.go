@@ -50,7 +50,7 @@ func Precompute(sharedKey, peersPublicKey, privateKey *[32]byte) {
 // when the peer's public key has small order (an all-zero shared secret),
 // which x/crypto would accept.
 func Seal(out, message []byte, nonce *[24]byte, peersPublicKey, privateKey *[32]byte) []byte {
-	ret, dst := appendbuf.SliceForAppend(out, len(message)+Overhead)
+	ret, dst := appendbuf.SliceForOverwrite(out, len(message)+Overhead)
 	if _, err := capi.Call(capi.OpBoxSeal, 0, nil, dst, message, nonce[:], peersPublicKey[:], privateKey[:]); err != nil {
 		panic(err)
 	}
@@ -63,7 +63,7 @@ func Open(out, box []byte, nonce *[24]byte, peersPublicKey, privateKey *[32]byte
 	if len(box) < Overhead {
 		return nil, false
 	}
-	ret, dst := appendbuf.SliceForAppend(out, len(box)-Overhead)
+	ret, dst := appendbuf.SliceForOverwrite(out, len(box)-Overhead)
 	if _, err := capi.Call(capi.OpBoxOpen, 0, nil, dst, box, nonce[:], peersPublicKey[:], privateKey[:]); err != nil {
 		return nil, false
 	}
@@ -104,7 +104,7 @@ func SealAnonymous(out, message []byte, recipient *[32]byte, rand io.Reader) ([]
 		return nil, err
 	}
 	defer clear(ephemeralPrivate[:])
-	ret, dst := appendbuf.SliceForAppend(out, len(message)+AnonymousOverhead)
+	ret, dst := appendbuf.SliceForOverwrite(out, len(message)+AnonymousOverhead)
 	copy(dst, ephemeralPublic[:])
 	nonce := anonymousNonce(ephemeralPublic, recipient)
 	if _, err := capi.Call(capi.OpBoxSeal, 0, nil, dst[32:], message, nonce[:], recipient[:], ephemeralPrivate[:]); err != nil {

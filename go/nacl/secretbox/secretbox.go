@@ -15,7 +15,7 @@ const Overhead = 16
 // must not overlap message except exactly (message[:0] reuses its storage).
 // The key and nonce pair must be unique for each distinct message.
 func Seal(out, message []byte, nonce *[24]byte, key *[32]byte) []byte {
-	ret, dst := appendbuf.SliceForAppend(out, len(message)+Overhead)
+	ret, dst := appendbuf.SliceForOverwrite(out, len(message)+Overhead)
 	if _, err := capi.Call(capi.OpAeadSeal, capi.AlgXSalsa20Poly1305, nil, dst, key[:], nonce[:], capi.Absent, message); err != nil {
 		panic(err) // unreachable: the sizes are fixed by the types
 	}
@@ -28,7 +28,7 @@ func Open(out, box []byte, nonce *[24]byte, key *[32]byte) ([]byte, bool) {
 	if len(box) < Overhead {
 		return nil, false
 	}
-	ret, dst := appendbuf.SliceForAppend(out, len(box)-Overhead)
+	ret, dst := appendbuf.SliceForOverwrite(out, len(box)-Overhead)
 	if _, err := capi.Call(capi.OpAeadOpen, capi.AlgXSalsa20Poly1305, nil, dst, key[:], nonce[:], capi.Absent, box); err != nil {
 		return nil, false
 	}
