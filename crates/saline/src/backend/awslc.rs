@@ -1,4 +1,4 @@
-//! AWS-LC backends (aws-lc-rs 1 and aws-lc-sys, AWS's fork of BoringSSL,
+//! AWS-LC backends (aws-lc-sys 0.47, AWS's fork of BoringSSL,
 //! FIPS 140-3 validated; its Curve25519 code is s2n-bignum's, formally
 //! verified): X25519, Ed25519 signing and key pairs, AES-GCM with all
 //! three key sizes, and AES-CBC and AES-CTR. Assembly chosen at run time
@@ -11,7 +11,7 @@
 //! signing of 32 bytes 5.1 µs against 9.8; AES-256-GCM of 1 KiB 124 ns
 //! against ring's 145, AES-192-GCM 120 ns against RustCrypto's ~870.
 
-use aws_lc_rs::aead::{Aad, LessSafeKey, Nonce, UnboundKey, AES_128_GCM, AES_192_GCM, AES_256_GCM};
+use alloc::boxed::Box;
 
 /// X25519 (RFC 7748 §5: the scalar clamped, the point's top bit ignored).
 /// AWS-LC returns 0 for an all-zero result but writes it anyway; the caller
@@ -51,28 +51,68 @@ pub(crate) fn ed25519_seed_keypair(seed: &[u8; 32]) -> zeroize::Zeroizing<[u8; 6
     keypair
 }
 
-/// An AES-GCM key (16, 24 or 32 bytes) with its schedule. aws-lc-rs keeps it
-/// in an `EVP_AEAD_CTX` from `OPENSSL_malloc`; dropping the key frees it
-/// through `OPENSSL_free`, which overwrites the whole allocation first
-/// (`OPENSSL_cleanse`, aws-lc crypto/mem.c): the schedule is wiped.
-pub(crate) struct AesGcmKey(LessSafeKey);
+/// An AES-GCM key (16, 24 or 32 bytes) with its schedule and GHASH table,
+/// in an `EVP_AEAD_CTX`: AWS-LC's own `EVP_AEAD_CTX_init`, `seal_scatter`
+/// and `open_gather`, without aws-lc-rs's `LessSafeKey` around them.
+///
+/// * The context is boxed, so that the key moves as a pointer (it is 592
+///   bytes, and a one-shot call moves the key three times on its way out
+///   of `Aead::new`). The 16-byte alignment keeps `state` at the offset
+///   modulo 16 it has in a `malloc`ed context, the layout AWS-LC is tested
+///   in (AES-GCM's state is self-contained and has no such dependence:
+///   AWS-LC copies it byte for byte, `aead_ctx_copy_state_trivial`).
+/// * Sharing it is safe: AWS-LC documents the AES-GCM contexts as usable
+///   by concurrent seal and open calls (`EVP_AEAD_CTX_seal`, aead.h).
+/// * Dropping it wipes all of it (key schedule and hash key included):
+///   `EVP_AEAD_CTX_cleanup` does nothing for AES-GCM.
+pub(crate) struct AesGcmKey(Box<AeadCtx>);
+
+#[repr(C, align(16))]
+struct AeadCtx(aws_lc_sys::EVP_AEAD_CTX);
+
+// SAFETY: see "Sharing" above; the only pointer inside is to AWS-LC's
+// static, immutable `EVP_AEAD` method table.
+unsafe impl Send for AesGcmKey {}
+// SAFETY: as for Send.
+unsafe impl Sync for AesGcmKey {}
 
 impl AesGcmKey {
     /// `None` for a key length other than 16, 24 or 32.
     pub(crate) fn new(key: &[u8]) -> Option<AesGcmKey> {
-        let algorithm = match key.len() {
-            16 => &AES_128_GCM,
-            24 => &AES_192_GCM,
-            32 => &AES_256_GCM,
-            _ => return None,
+        // SAFETY: these return pointers to static method tables.
+        let aead = unsafe {
+            match key.len() {
+                16 => aws_lc_sys::EVP_aead_aes_128_gcm(),
+                24 => aws_lc_sys::EVP_aead_aes_192_gcm(),
+                32 => aws_lc_sys::EVP_aead_aes_256_gcm(),
+                _ => return None,
+            }
         };
-        Some(AesGcmKey(LessSafeKey::new(UnboundKey::new(algorithm, key).ok()?)))
+        // Sets up AWS-LC's CPU capability flags where no static initializer
+        // has (a no-op where one has).
+        aws_lc_sys::init();
+        // Zeroed by AWS-LC after `malloc`: a zeroed Box is `calloc` (LLVM
+        // turns malloc + memset into it too), and glibc's calloc bypasses
+        // the thread cache that free refills (calloc and free were a
+        // quarter of the keying time).
+        let mut uninit = Box::<AeadCtx>::new_uninit();
+        // SAFETY: `EVP_AEAD_CTX_zero` writes the whole context, the empty
+        // one; what is left is the wrapper's padding.
+        let mut ctx = AesGcmKey(unsafe {
+            aws_lc_sys::EVP_AEAD_CTX_zero(uninit.as_mut_ptr().cast());
+            uninit.assume_init()
+        });
+        // SAFETY: `ctx` is a zeroed context and `key` is valid for its length.
+        let ok = unsafe { aws_lc_sys::EVP_AEAD_CTX_init(&mut ctx.0 .0, aead, key.as_ptr(), key.len(), TAG_LEN, core::ptr::null_mut()) };
+        // On failure `ctx` is dropped, and wiped, here.
+        (ok == 1).then_some(ctx)
     }
 
     /// Encrypts `buf` in place; `None` past GCM's length limit.
     pub(crate) fn seal(&self, nonce: &[u8; 12], aad: &[u8], buf: &mut [u8]) -> Option<[u8; 16]> {
-        let tag = self.0.seal_in_place_separate_tag(Nonce::assume_unique_for_key(*nonce), Aad::from(aad), buf).ok()?;
-        tag.as_ref().try_into().ok()
+        let data = buf.as_mut_ptr();
+        // SAFETY: AWS-LC allows `out == in` exactly.
+        unsafe { self.seal_raw(nonce, aad, data, data, buf.len()) }
     }
 
     /// Encrypts `input` into `out` (as long as `input`), leaving `input` as
@@ -80,18 +120,51 @@ impl AesGcmKey {
     /// caller sealing into a fresh buffer the copy of the message. `None`
     /// past GCM's length limit.
     pub(crate) fn seal_into(&self, nonce: &[u8; 12], aad: &[u8], input: &[u8], out: &mut [u8]) -> Option<[u8; 16]> {
-        let mut tag = [0u8; 16];
-        self.0.seal_out_of_place_scatter(Nonce::assume_unique_for_key(*nonce), Aad::from(aad), input, out, &[], &mut tag).ok()?;
-        Some(tag)
+        assert_eq!(input.len(), out.len(), "seal_into: output as long as the input");
+        // SAFETY: two valid buffers of `input.len()` bytes; `&mut out`
+        // cannot overlap `&input`.
+        unsafe { self.seal_raw(nonce, aad, input.as_ptr(), out.as_mut_ptr(), input.len()) }
     }
 
-    /// Checks the tag and decrypts in place. Like ring, AWS-LC decrypts while
-    /// it authenticates: a rejected `buf` is zeroed, and with
-    /// `keep_ciphertext` the work is done on a copy (wiped after) so that
-    /// `buf` still holds the ciphertext, as Saline's AEAD contract says.
+    /// # Safety
+    /// `input` readable and `out` writable for `len` bytes, either equal or
+    /// not overlapping.
+    unsafe fn seal_raw(&self, nonce: &[u8; 12], aad: &[u8], input: *const u8, out: *mut u8, len: usize) -> Option<[u8; 16]> {
+        let mut tag = [0u8; TAG_LEN];
+        let mut tag_len = 0usize;
+        // SAFETY: the caller's contract for the message; the rest are slices.
+        let ok = unsafe {
+            aws_lc_sys::EVP_AEAD_CTX_seal_scatter(
+                &self.0 .0,
+                out,
+                tag.as_mut_ptr(),
+                &mut tag_len,
+                TAG_LEN,
+                nonce.as_ptr(),
+                nonce.len(),
+                input,
+                len,
+                core::ptr::null(),
+                0,
+                aad.as_ptr(),
+                aad.len(),
+            )
+        };
+        (ok == 1 && tag_len == TAG_LEN).then_some(tag)
+    }
+
+    /// Checks the tag and decrypts in place. AWS-LC decrypts while it
+    /// authenticates: a rejected `buf` is zeroed, and with `keep_ciphertext`
+    /// the work is done on a copy (wiped after) so that `buf` still holds
+    /// the ciphertext, as Saline's AEAD contract says.
     pub(crate) fn open(&self, nonce: &[u8; 12], aad: &[u8], buf: &mut [u8], tag: &[u8; 16], keep_ciphertext: bool) -> bool {
         super::open_keeping_ciphertext(buf, keep_ciphertext, |data| {
-            let ok = self.0.open_in_place_separate_tag(Nonce::assume_unique_for_key(*nonce), Aad::from(aad), tag, data).is_ok();
+            let ptr = data.as_mut_ptr();
+            // SAFETY: in place (`out == in`, which AWS-LC allows); every
+            // pointer comes from a slice of the length passed with it.
+            let ok = unsafe {
+                aws_lc_sys::EVP_AEAD_CTX_open_gather(&self.0 .0, ptr, nonce.as_ptr(), nonce.len(), ptr, data.len(), tag.as_ptr(), tag.len(), aad.as_ptr(), aad.len())
+            } == 1;
             if !ok {
                 // What a rejected open left here is unspecified (it may be
                 // unauthenticated plaintext): zero it, as ring does.
@@ -101,6 +174,21 @@ impl AesGcmKey {
         })
     }
 }
+
+impl Drop for AesGcmKey {
+    fn drop(&mut self) {
+        // SAFETY: an initialized or zeroed context.
+        unsafe { aws_lc_sys::EVP_AEAD_CTX_cleanup(&mut self.0 .0) };
+        // AWS-LC's own wipe (what `OPENSSL_free` runs): a memset the
+        // compiler may not remove, where `zeroize` on bytes stores one
+        // byte at a time.
+        // SAFETY: the whole allocation, plain bytes from here on.
+        unsafe { aws_lc_sys::OPENSSL_cleanse((&mut *self.0 as *mut AeadCtx).cast(), core::mem::size_of::<AeadCtx>()) };
+    }
+}
+
+/// The GCM tag length Saline uses (the full 16 bytes).
+const TAG_LEN: usize = 16;
 
 /// Whether an [`AesKeySchedule`] encrypts or decrypts (CBC decryption runs
 /// the inverse cipher, whose round keys differ: FIPS 197 §5.3.5).
