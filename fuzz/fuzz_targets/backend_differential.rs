@@ -81,6 +81,19 @@ fn transcript(primitive: &str, input: &Input<'_>) -> Vec<Vec<u8>> {
             assert_eq!(public, saline::curve::x25519::scalarmult(&input.key, &base).to_vec(), "x25519-base: table and ladder differ");
             out.push(public);
         }
+        "edwards25519" => {
+            use saline::nacl::tweetnacl::{crypto_point_add, crypto_scalar_base};
+            use saline::sodium::core_ed25519 as core;
+            // The key as a scalar and as a point; the message as the other
+            // point (a wrong length is an error on every backend alike).
+            let point = |r: saline::Result<[u8; 32]>| result(r.map(|p| p.to_vec()));
+            out.push(point(crypto_scalar_base(&input.key)));
+            out.push(point(core::crypto_scalarmult_ed25519_base(&input.key)));
+            out.push(point(core::crypto_scalarmult_ed25519_base_noclamp(&input.key)));
+            out.push(point(crypto_point_add(&input.key, input.message)));
+            out.push(point(core::crypto_core_ed25519_add(&input.key, input.message)));
+            out.push(point(core::crypto_core_ed25519_sub(input.message, &input.key)));
+        }
         "ed25519-sign" | "ed25519-keypair" => {
             use saline::curve::ed25519::{verify, SigningKey};
             let key = SigningKey::from_seed(&input.key).unwrap();

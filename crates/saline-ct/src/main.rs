@@ -91,6 +91,18 @@ fn ed25519_sign_private_key_check() {
     declassify(key.sign(b"message"));
 }
 
+/// The fixed-base products on encodings with a secret scalar: TweetNaCl's
+/// `crypto_scalar_base` and libsodium's `crypto_scalarmult_ed25519_base*`
+/// (whose refusal of a zero scalar or an identity product is public).
+fn edwards25519_check() {
+    use saline::nacl::tweetnacl::crypto_scalar_base;
+    use saline::sodium::core_ed25519 as core;
+    let scalar = secret(32, 7);
+    declassify(crypto_scalar_base(&scalar).unwrap());
+    declassify(public_decision(core::crypto_scalarmult_ed25519_base(&scalar)).unwrap());
+    declassify(public_decision(core::crypto_scalarmult_ed25519_base_noclamp(&scalar)).unwrap());
+}
+
 fn secretbox_check() {
     let key = secret(32, 4);
     let nonce = public(24, 5);
@@ -208,6 +220,7 @@ fn checks() -> Vec<Check> {
     all.extend(per_backend("x25519", "x25519 public key, shared secret", x25519_check));
     all.push(check("ed25519 sign (32-byte seed)", ed25519_sign_check));
     all.push(check("ed25519 sign (64-byte secret key)", ed25519_sign_private_key_check));
+    all.extend(per_backend("edwards25519", "edwards25519 base products, on encodings", edwards25519_check));
     all.extend(per_backend("xsalsa20poly1305", "secretbox seal+open", secretbox_check));
     all.extend(per_backend("salsa20", "secretbox seal+open, stream_xor, crypto_core_salsa20 (salsa20)", salsa20_check));
     all.extend(per_backend("x25519", "box seal+open", box_check));

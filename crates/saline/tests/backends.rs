@@ -415,6 +415,51 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
             }
             assert!(saline::sodium::sign::crypto_sign_seed_keypair(&[0; 31]).is_err());
         }
+        "edwards25519" => {
+            use saline::nacl::tweetnacl::{crypto_point_add, crypto_scalar_base};
+            use saline::sodium::core_ed25519 as core;
+            let mut scalars: Vec<[u8; 32]> = (0..48).map(|_| bytes(&mut rng, 32).try_into().unwrap()).collect();
+            // Zero, one, L (the group order: the identity), L + 1, bit 255 set, all ones.
+            let l: [u8; 32] = hex::decode("edd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010").unwrap().try_into().unwrap();
+            let mut l_plus_1 = l;
+            l_plus_1[0] += 1;
+            let mut one = [0u8; 32];
+            one[0] = 1;
+            scalars.extend([[0; 32], one, l, l_plus_1, [0x80; 32], [0xff; 32]]);
+            let mut points = Vec::new();
+            for s in &scalars {
+                let p = crypto_scalar_base(s).unwrap();
+                out.push(p.to_vec());
+                for r in [core::crypto_scalarmult_ed25519_base(s), core::crypto_scalarmult_ed25519_base_noclamp(s)] {
+                    out.push(r.map_or_else(|e| e.to_string().into_bytes(), |q| q.to_vec()));
+                }
+                points.push(p);
+            }
+            assert_eq!(crypto_scalar_base(&[0; 32]).unwrap(), one, "zero times B is the identity");
+            assert_eq!(crypto_scalar_base(&l).unwrap(), one, "L times B is the identity");
+            // Random strings (about half are not points), the identity, its
+            // negative zero, y = p (non-canonical 0), the order-2 point and
+            // y = 2^255 - 1 (non-canonical, 18 above p).
+            points.extend((0..32).map(|_| -> [u8; 32] { bytes(&mut rng, 32).try_into().unwrap() }));
+            let mut negative_zero = one;
+            negative_zero[31] = 0x80;
+            let mut y_is_p = [0xff; 32];
+            y_is_p[0] = 0xed;
+            y_is_p[31] = 0x7f;
+            let mut order_two = [0xff; 32];
+            order_two[0] = 0xec;
+            order_two[31] = 0x7f;
+            let mut top = [0xff; 32];
+            top[31] = 0x7f;
+            points.extend([one, negative_zero, y_is_p, order_two, top]);
+            for (i, p) in points.iter().enumerate() {
+                let q = &points[(i * 7 + 3) % points.len()];
+                for r in [crypto_point_add(p, q), core::crypto_core_ed25519_add(p, q), core::crypto_core_ed25519_sub(p, q)] {
+                    out.push(r.map_or_else(|e| e.to_string().into_bytes(), |r| r.to_vec()));
+                }
+            }
+            assert!(crypto_point_add(&[0; 31], &one).is_err() && core::crypto_core_ed25519_sub(&one, &[0; 33]).is_err());
+        }
         other => panic!("no differential for {other}: add one"),
     }
     out
@@ -477,6 +522,7 @@ fn native_defaults() {
         ("x25519-base", &["aws-lc", "libsodium", "dalek"]),
         ("ed25519-sign", &["aws-lc+dalek", "aws-lc", "libsodium+dalek", "libsodium", "dalek"]),
         ("ed25519-keypair", &["aws-lc", "libsodium", "dalek"]),
+        ("edwards25519", &["libsodium", "dalek"]),
     ];
     if x86_64_linux {
         want.insert(1, ("sha512", &["openssl-asm", "rustcrypto"]));

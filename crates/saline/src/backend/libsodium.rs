@@ -156,6 +156,37 @@ pub(crate) fn x25519_base(scalar: &[u8; 32]) -> [u8; 32] {
     out
 }
 
+/// Edwards25519 on encodings (`crypto_core_ed25519_add`/`_sub`,
+/// `crypto_scalarmult_ed25519_base_noclamp`): ref10's field arithmetic,
+/// 1.2x dalek's portable build (docs/DEPENDENCIES.md). Decoding follows
+/// `ge25519_frombytes`, the rules of [`crate::curve::point::Point::from_bytes`].
+pub(crate) const EDWARDS25519: crate::curve::point::EncodedOps =
+    crate::curve::point::EncodedOps { add: ed25519_add, sub: ed25519_sub, mul_base: ed25519_mul_base };
+
+fn ed25519_add(p: &[u8; 32], q: &[u8; 32]) -> Option<[u8; 32]> {
+    let mut out = [0u8; 32];
+    // SAFETY: three 32-byte buffers.
+    let rc = unsafe { ffi::crypto_core_ed25519_add(out.as_mut_ptr(), p.as_ptr(), q.as_ptr()) };
+    (rc == 0).then_some(out)
+}
+
+fn ed25519_sub(p: &[u8; 32], q: &[u8; 32]) -> Option<[u8; 32]> {
+    let mut out = [0u8; 32];
+    // SAFETY: three 32-byte buffers.
+    let rc = unsafe { ffi::crypto_core_ed25519_sub(out.as_mut_ptr(), p.as_ptr(), q.as_ptr()) };
+    (rc == 0).then_some(out)
+}
+
+/// `scalar · B` for a scalar below 2^255. libsodium writes the product
+/// before it answers -1 for the identity or a zero scalar, so the answer is
+/// not needed here: the callers decide about the identity themselves.
+fn ed25519_mul_base(scalar: &[u8; 32]) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    // SAFETY: two 32-byte buffers.
+    unsafe { ffi::crypto_scalarmult_ed25519_base_noclamp(out.as_mut_ptr(), scalar.as_ptr()) };
+    out
+}
+
 /// Ed25519 signature (`crypto_sign_ed25519_detached`, RFC 8032 §5.1.6,
 /// deterministic) with the 64-byte `seed ‖ public key`. libsodium signs with
 /// the public half as given; the caller's key guarantees it matches the seed.

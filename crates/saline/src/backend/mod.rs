@@ -69,7 +69,7 @@ pub struct BackendInfo {
     /// The primitive ("poly1305", "sha512", "md5", "keccak" (these three on
     /// x86-64 Linux), "salsa20", "xsalsa20poly1305", "chacha20poly1305",
     /// "xchacha20poly1305", "aes-gcm", "aes-cbc", "aes-ctr", "aegis", "x25519", "x25519-base",
-    /// "ed25519-sign", "ed25519-keypair"), as `SALINE_FORCE` and [`force`] name it.
+    /// "ed25519-sign", "ed25519-keypair", "edwards25519"), as `SALINE_FORCE` and [`force`] name it.
     pub primitive: &'static str,
     /// The backend in use.
     pub selected: &'static str,
@@ -197,6 +197,7 @@ static ALL: &[&dyn Slot] = &[
     &crate::curve::x25519::X25519_BASE_BACKENDS,
     &crate::curve::ed25519::ED25519_SIGN_BACKENDS,
     &crate::curve::ed25519::ED25519_KEYPAIR_BACKENDS,
+    &crate::curve::point::EDWARDS25519_BACKENDS,
 ];
 
 /// The backend selected for each primitive, and the alternatives.

@@ -18,6 +18,54 @@ use super::field::FieldElement;
 use super::scalar::Scalar;
 use crate::error::{Error, Expected, Result};
 
+/// The group operations that take and return encodings, as the NaCl and
+/// libsodium APIs do (`crypto_point_add`, `crypto_scalar_base`,
+/// `crypto_core_ed25519_add`/`_sub`, `crypto_scalarmult_ed25519_base*`):
+/// each one decodes, computes and encodes in one backend call. The
+/// [`Point`] type stays on dalek.
+#[derive(Clone, Copy)]
+pub(crate) struct EncodedOps {
+    /// p + q; `None` when either is not the encoding of a curve point
+    /// ([`Point::from_bytes`]'s rules).
+    pub(crate) add: fn(&[u8; 32], &[u8; 32]) -> Option<[u8; 32]>,
+    /// p − q; as `add`.
+    pub(crate) sub: fn(&[u8; 32], &[u8; 32]) -> Option<[u8; 32]>,
+    /// `scalar · B` for a little-endian scalar below 2^255 (bit 255
+    /// clear), not reduced first; zero gives the identity. Constant time.
+    pub(crate) mul_base: fn(&[u8; 32]) -> [u8; 32],
+}
+
+/// libsodium first natively (ref10's field arithmetic: `crypto_point_add`
+/// 9.0 → 7.4 µs, `crypto_scalar_base` 12.0 → 9.5 µs in bench/rust),
+/// dalek on every target.
+pub(crate) static EDWARDS25519_BACKENDS: crate::backend::Registry<EncodedOps> = crate::backend::Registry::new(
+    "edwards25519",
+    &[
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        crate::backend::Backend { name: "libsodium", usable: crate::backend::libsodium::usable, entry: crate::backend::libsodium::EDWARDS25519 },
+        crate::backend::Backend::portable("dalek", EncodedOps { add: dalek_add, sub: dalek_sub, mul_base: dalek_mul_base }),
+    ],
+);
+
+/// The selected backend's [`EncodedOps`].
+pub(crate) fn encoded_ops() -> EncodedOps {
+    EDWARDS25519_BACKENDS.get()
+}
+
+fn dalek_add(p: &[u8; 32], q: &[u8; 32]) -> Option<[u8; 32]> {
+    Some((CompressedEdwardsY(*p).decompress()? + CompressedEdwardsY(*q).decompress()?).compress().to_bytes())
+}
+
+fn dalek_sub(p: &[u8; 32], q: &[u8; 32]) -> Option<[u8; 32]> {
+    Some((CompressedEdwardsY(*p).decompress()? - CompressedEdwardsY(*q).decompress()?).compress().to_bytes())
+}
+
+fn dalek_mul_base(scalar: &[u8; 32]) -> [u8; 32] {
+    // B has prime order L, so reducing first gives the same point.
+    let s = zeroize::Zeroizing::new(curve25519_dalek::Scalar::from_bytes_mod_order(*scalar));
+    EdwardsPoint::mul_base(&s).compress().to_bytes()
+}
+
 /// A point on Edwards25519 (any point of the full group of order 8·L,
 /// including the small-order torsion points).
 ///

@@ -32,7 +32,7 @@ use zeroize::Zeroizing;
 use super::{crypto_box, sign};
 use crate::catalog::Algorithm;
 use crate::cipher::{fixed, keystream, stream_xor};
-use crate::curve::{ed25519, point::Point, x25519};
+use crate::curve::{ed25519, point, scalar::Scalar, x25519};
 use crate::error::{Error, Expected, Result};
 use crate::hash::{Sha256, Sha512};
 use crate::mac::poly1305_tag;
@@ -432,7 +432,8 @@ pub fn crypto_sign_ed25519_sk_to_x25519_sk(secret_key: &[u8]) -> Result<Zeroizin
 /// [`Error::InvalidLength`] or [`Error::InvalidEncoding`] for an input that
 /// is not a point encoding.
 pub fn crypto_point_add(p: &[u8], q: &[u8]) -> Result<[u8; 32]> {
-    Ok(Point::from_bytes(p)?.add(&Point::from_bytes(q)?).to_bytes())
+    let (p, q): (&[u8; 32], &[u8; 32]) = (fixed("point", p)?, fixed("point", q)?);
+    (point::encoded_ops().add)(p, q).ok_or(Error::InvalidEncoding { what: "point", reason: "not the encoding of a point on Edwards25519" })
 }
 
 /// `crypto_scalar_base`: the base point times the 32-byte little-endian
@@ -442,7 +443,10 @@ pub fn crypto_point_add(p: &[u8], q: &[u8]) -> Result<[u8; 32]> {
 /// # Errors
 /// [`Error::InvalidLength`] unless `scalar` is 32 bytes.
 pub fn crypto_scalar_base(scalar: &[u8]) -> Result<[u8; 32]> {
-    Ok(Point::mul_base_unclamped(fixed("scalar", scalar)?).to_bytes())
+    // Reduced modulo L first (B has order L, so the point is the same):
+    // the backends take scalars below 2^255, and this one may be any 32 bytes.
+    let reduced = Zeroizing::new(Scalar::from_bytes_mod_order(fixed("scalar", scalar)?).to_bytes());
+    Ok((point::encoded_ops().mul_base)(&reduced))
 }
 
 /// A buffer of `ZEROBYTES` zeros followed by `message`: the input layout of

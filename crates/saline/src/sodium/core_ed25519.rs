@@ -30,7 +30,7 @@ use zeroize::Zeroizing;
 
 use crate::cipher::fixed;
 use crate::curve::field::FieldElement;
-use crate::curve::point::Point;
+use crate::curve::point::{self, Point};
 use crate::error::{Error, Result};
 
 /// `crypto_core_ed25519_BYTES`.
@@ -86,7 +86,7 @@ pub fn crypto_core_ed25519_is_valid_point(p: &[u8]) -> Result<bool> {
 /// # Errors
 /// [`Error::InvalidEncoding`] when either is not a point on the curve.
 pub fn crypto_core_ed25519_add(p: &[u8], q: &[u8]) -> Result<[u8; 32]> {
-    Ok((decode(p)? + decode(q)?).compress().to_bytes())
+    (point::encoded_ops().add)(fixed("point", p)?, fixed("point", q)?).ok_or(NOT_ON_CURVE)
 }
 
 /// `crypto_core_ed25519_sub`: p − q.
@@ -94,7 +94,7 @@ pub fn crypto_core_ed25519_add(p: &[u8], q: &[u8]) -> Result<[u8; 32]> {
 /// # Errors
 /// As [`crypto_core_ed25519_add`].
 pub fn crypto_core_ed25519_sub(p: &[u8], q: &[u8]) -> Result<[u8; 32]> {
-    Ok((decode(p)? - decode(q)?).compress().to_bytes())
+    (point::encoded_ops().sub)(fixed("point", p)?, fixed("point", q)?).ok_or(NOT_ON_CURVE)
 }
 
 /// A `digest::Digest` that returns its 32-byte input, so that
@@ -190,15 +190,24 @@ fn scalarmult(n: &[u8], p: Option<&[u8]>, clamp: bool) -> Result<[u8; 32]> {
         t[31] |= 64;
     }
     t[31] &= 127;
-    let s = Zeroizing::new(Scalar::from_bytes_mod_order(*t));
-    let q = match point {
-        Some(point) => point * *s,
-        None => EdwardsPoint::mul_base(&s),
+    let (q, identity) = match point {
+        Some(point) => {
+            let q = point * *Zeroizing::new(Scalar::from_bytes_mod_order(*t));
+            (q.compress().to_bytes(), q.is_identity())
+        }
+        None => {
+            // The fixed-base product, on encodings (EDWARDS25519_BACKENDS);
+            // the identity's encoding is 1 followed by zeros.
+            let q = (point::encoded_ops().mul_base)(&t);
+            let mut one = [0u8; 32];
+            one[0] = 1;
+            (q, bool::from(q.ct_eq(&one)))
+        }
     };
-    if q.is_identity() || zero {
+    if identity || zero {
         return Err(Error::InvalidEncoding { what: "scalar", reason: "the product is the identity (a zero scalar modulo ℓ)" });
     }
-    Ok(q.compress().to_bytes())
+    Ok(q)
 }
 
 /// `crypto_scalarmult_ed25519`: the clamped scalar times p.
