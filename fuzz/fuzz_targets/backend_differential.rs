@@ -94,6 +94,20 @@ fn transcript(primitive: &str, input: &Input<'_>) -> Vec<Vec<u8>> {
             out.push(point(core::crypto_core_ed25519_add(&input.key, input.message)));
             out.push(point(core::crypto_core_ed25519_sub(input.message, &input.key)));
         }
+        "ed25519-verify" => {
+            use saline::curve::ed25519::{verify, SigningKey};
+            // A fresh signature, the same corrupted, and the key itself as
+            // the fuzzer gives it (any 32 bytes: small-order, non-canonical
+            // and off-curve encodings) with the aad's first 64 bytes as the
+            // signature.
+            let key = SigningKey::from_seed(&input.key).unwrap();
+            let public = key.public_key();
+            let mut signature = key.sign(input.message);
+            out.push(vec![u8::from(verify(&public, input.message, &signature).is_ok())]);
+            corrupt(&mut signature, input.at, input.mask);
+            out.push(vec![u8::from(verify(&public, input.message, &signature).is_ok())]);
+            out.push(result(verify(&input.key, input.message, input.aad).map(|()| vec![1])));
+        }
         "ed25519-sign" | "ed25519-keypair" => {
             use saline::curve::ed25519::{verify, SigningKey};
             let key = SigningKey::from_seed(&input.key).unwrap();

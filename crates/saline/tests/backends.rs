@@ -460,6 +460,88 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
             }
             assert!(crypto_point_add(&[0; 31], &one).is_err() && core::crypto_core_ed25519_sub(&one, &[0; 33]).is_err());
         }
+        "ed25519-verify" => {
+            use saline::curve::ed25519::{verify, SigningKey};
+            use saline::curve::scalar::Scalar;
+            let decision = |pk: &[u8], m: &[u8], sig: &[u8]| u8::from(verify(pk, m, sig).is_ok());
+            let l: [u8; 32] = hex::decode("edd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010").unwrap().try_into().unwrap();
+            // Around the aws-lc+dalek crossovers (32 KiB on x86-64 Linux, 64 KiB elsewhere).
+            for (i, &n) in [0usize, 1, 32, 1000, 4096, 32_768, 32_769, 65_536, 65_537].iter().enumerate() {
+                let (seed, msg) = (bytes(&mut rng, 32), bytes(&mut rng, n));
+                let key = SigningKey::from_seed(&seed).unwrap();
+                let pk = key.public_key();
+                let sig = key.sign(&msg);
+                assert_eq!(decision(&pk, &msg, &sig), 1, "a fresh signature");
+                let mut forged: Vec<Vec<u8>> = Vec::new();
+                for (at, mask) in [(0, 1), (31, 0x80), (32, 1), (63, 0x10), (63, 0x80)] {
+                    let mut f = sig.to_vec();
+                    f[at] ^= mask;
+                    forged.push(f);
+                }
+                // S + L: the same point equation, a non-canonical S (RFC 8032 §5.1.7 refuses it).
+                let mut f = sig.to_vec();
+                let mut carry = 0u16;
+                for j in 0..32 {
+                    let v = u16::from(f[32 + j]) + u16::from(l[j]) + carry;
+                    f[32 + j] = v as u8;
+                    carry = v >> 8;
+                }
+                forged.push(f);
+                // R = the identity, a signature that satisfies the cofactorless
+                // equation: S = k·a, so [S]B − [k]A is the identity. libsodium
+                // refuses R of small order.
+                let mut identity = [0u8; 32];
+                identity[0] = 1;
+                let h = saline::hash::hash(Algorithm::Sha512, &seed).unwrap();
+                let a = Scalar::from_bytes_mod_order(&Scalar::clamp(&h[..32].try_into().unwrap()));
+                let mut hram = identity.to_vec();
+                hram.extend_from_slice(&pk);
+                hram.extend_from_slice(&msg);
+                let k = Scalar::from_bytes_mod_order_wide(&saline::hash::hash(Algorithm::Sha512, &hram).unwrap().try_into().unwrap());
+                let mut f = identity.to_vec();
+                f.extend_from_slice(&k.mul(&a).to_bytes());
+                forged.push(f);
+                for f in &forged {
+                    out.push(vec![decision(&pk, &msg, f)]);
+                }
+                assert_eq!(out[out.len() - forged.len()..].iter().map(|d| d[0]).sum::<u8>(), 0, "every forgery refused");
+                // Another message, another key, a wrong length.
+                out.push(vec![decision(&pk, b"other", &sig), decision(&[i as u8; 32], &msg, &sig)]);
+                out.push(verify(&pk[..31], &msg, &sig).unwrap_err().to_string().into_bytes());
+            }
+            // Public keys of small order (libsodium's list, with either sign bit),
+            // not canonical (y ≥ p) or not on the curve, each with R = the
+            // identity or R = the key, and S = 0: with A of small order, [0]B −
+            // [k]A is a small-order point, so a verifier without libsodium's
+            // checks can accept some of these.
+            let mut keys: Vec<[u8; 32]> = Vec::new();
+            for low in [[0u8; 1], [1], [2], [18]] {
+                let mut k = [0u8; 32];
+                k[0] = low[0];
+                keys.push(k);
+            }
+            for first in [0xec, 0xed, 0xee, 0xef, 0xff] {
+                let mut k = [0xff; 32];
+                k[0] = first;
+                k[31] = 0x7f;
+                keys.push(k);
+            }
+            keys.push(hex::decode("26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05").unwrap().try_into().unwrap());
+            keys.push(hex::decode("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a").unwrap().try_into().unwrap());
+            let with_sign: Vec<[u8; 32]> = keys.iter().map(|k| { let mut k = *k; k[31] |= 0x80; k }).collect();
+            keys.extend(with_sign);
+            for pk in &keys {
+                let mut identity = [0u8; 32];
+                identity[0] = 1;
+                for r in [identity, *pk] {
+                    let mut sig = r.to_vec();
+                    sig.extend_from_slice(&[0u8; 32]);
+                    let d = decision(pk, b"message", &sig);
+                    assert_eq!(d, 0, "key {pk:02x?}, R {r:02x?}");
+                    out.push(vec![d]);
+                }
+            }
+        }
         other => panic!("no differential for {other}: add one"),
     }
     out
@@ -522,6 +604,7 @@ fn native_defaults() {
         ("x25519-base", &["aws-lc", "libsodium", "dalek"]),
         ("ed25519-sign", &["aws-lc+dalek", "aws-lc", "libsodium+dalek", "libsodium", "dalek"]),
         ("ed25519-keypair", &["aws-lc", "libsodium", "dalek"]),
+        ("ed25519-verify", &["aws-lc+dalek", "aws-lc", "dalek"]),
         ("edwards25519", &["libsodium", "dalek"]),
     ];
     if x86_64_linux {

@@ -51,6 +51,15 @@ pub(crate) fn ed25519_seed_keypair(seed: &[u8; 32]) -> zeroize::Zeroizing<[u8; 6
     keypair
 }
 
+/// Ed25519 verification (`ED25519_verify`, RFC 8032 §5.1.7, cofactorless):
+/// S < L, the public key decoded (s2n-bignum's decoder refuses y ≥ p), and
+/// R compared as bytes with the encoding of [S]B − [k]A. The caller adds
+/// libsodium's other rules (curve/ed25519.rs).
+pub(crate) fn ed25519_verify(public_key: &[u8; 32], message: &[u8], signature: &[u8; 64]) -> bool {
+    // SAFETY: a 32-byte key, a 64-byte signature, `message.len()` readable bytes.
+    unsafe { aws_lc_sys::ED25519_verify(message.as_ptr(), message.len(), signature.as_ptr(), public_key.as_ptr()) == 1 }
+}
+
 /// An AES-GCM key (16, 24 or 32 bytes) with its schedule and GHASH table,
 /// in an `EVP_AEAD_CTX`: AWS-LC's own `EVP_AEAD_CTX_init`, `seal_scatter`
 /// and `open_gather`, without aws-lc-rs's `LessSafeKey` around them.

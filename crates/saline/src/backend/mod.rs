@@ -69,7 +69,7 @@ pub struct BackendInfo {
     /// The primitive ("poly1305", "sha512", "md5", "keccak" (these three on
     /// x86-64 Linux), "salsa20", "xsalsa20poly1305", "chacha20poly1305",
     /// "xchacha20poly1305", "aes-gcm", "aes-cbc", "aes-ctr", "aegis", "x25519", "x25519-base",
-    /// "ed25519-sign", "ed25519-keypair", "edwards25519"), as `SALINE_FORCE` and [`force`] name it.
+    /// "ed25519-sign", "ed25519-keypair", "ed25519-verify", "edwards25519"), as `SALINE_FORCE` and [`force`] name it.
     pub primitive: &'static str,
     /// The backend in use.
     pub selected: &'static str,
@@ -197,6 +197,7 @@ static ALL: &[&dyn Slot] = &[
     &crate::curve::x25519::X25519_BASE_BACKENDS,
     &crate::curve::ed25519::ED25519_SIGN_BACKENDS,
     &crate::curve::ed25519::ED25519_KEYPAIR_BACKENDS,
+    &crate::curve::ed25519::ED25519_VERIFY_BACKENDS,
     &crate::curve::point::EDWARDS25519_BACKENDS,
 ];
 
@@ -206,9 +207,7 @@ static ALL: &[&dyn Slot] = &[
 /// own SIMD code at run time: SHA-1/SHA-256 (SHA-NI, AVX2), SHA-512, MD5 and
 /// SHA-3 off x86-64 Linux, SHAKE,
 /// ChaCha20 and XChaCha20 streams (AVX2/SSE2), BLAKE3 (SSE4.1, AVX2, AVX-512),
-/// BLAKE2 (portable code, measured faster than its AVX2 path), Ed25519
-/// verification (dalek's `verify_strict`, kept for its libsodium-identical
-/// decisions).
+/// BLAKE2 (portable code, measured faster than its AVX2 path).
 pub fn backends() -> Vec<BackendInfo> {
     ALL.iter().map(|s| s.info()).collect()
 }
