@@ -64,12 +64,14 @@ pub(crate) fn ed25519_verify(public_key: &[u8; 32], message: &[u8], signature: &
 /// in an `EVP_AEAD_CTX`: AWS-LC's own `EVP_AEAD_CTX_init`, `seal_scatter`
 /// and `open_gather`, without aws-lc-rs's `LessSafeKey` around them.
 ///
-/// * The context is boxed, so that the key moves as a pointer (it is 592
+/// * The context is boxed, so that the key moves as a pointer (it is 584
 ///   bytes, and a one-shot call moves the key three times on its way out
-///   of `Aead::new`). The 16-byte alignment keeps `state` at the offset
-///   modulo 16 it has in a `malloc`ed context, the layout AWS-LC is tested
-///   in (AES-GCM's state is self-contained and has no such dependence:
-///   AWS-LC copies it byte for byte, `aead_ctx_copy_state_trivial`).
+///   of `Aead::new`). It sits 8 bytes into a 16-byte aligned block, where
+///   `OPENSSL_malloc` (which keeps the size in front) puts it for
+///   aws-lc-rs and AWS-LC's own callers: `state`, and the AES round keys
+///   at its start, are then 16-byte aligned. (AES-GCM's state is
+///   self-contained, with no pointer into itself: AWS-LC copies it byte
+///   for byte, `aead_ctx_copy_state_trivial`.)
 /// * Sharing it is safe: AWS-LC documents the AES-GCM contexts as usable
 ///   by concurrent seal and open calls (`EVP_AEAD_CTX_seal`, aead.h).
 /// * Dropping it wipes all of it (key schedule and hash key included):
@@ -77,7 +79,11 @@ pub(crate) fn ed25519_verify(public_key: &[u8; 32], message: &[u8], signature: &
 pub(crate) struct AesGcmKey(Box<AeadCtx>);
 
 #[repr(C, align(16))]
-struct AeadCtx(aws_lc_sys::EVP_AEAD_CTX);
+struct AeadCtx {
+    /// `OPENSSL_malloc`'s size prefix, unused here.
+    _prefix: [u8; 8],
+    ctx: aws_lc_sys::EVP_AEAD_CTX,
+}
 
 // SAFETY: see "Sharing" above; the only pointer inside is to AWS-LC's
 // static, immutable `EVP_AEAD` method table.
@@ -100,19 +106,19 @@ impl AesGcmKey {
         // Sets up AWS-LC's CPU capability flags where no static initializer
         // has (a no-op where one has).
         aws_lc_sys::init();
-        // Zeroed by AWS-LC after `malloc`: a zeroed Box is `calloc` (LLVM
-        // turns malloc + memset into it too), and glibc's calloc bypasses
-        // the thread cache that free refills (calloc and free were a
-        // quarter of the keying time).
+        // Zeroed by AWS-LC's cleanse after `malloc`: a zeroed Box is
+        // `calloc` (LLVM turns malloc + memset into it too), and glibc's
+        // calloc bypasses the thread cache that free refills (calloc and
+        // free were a quarter of the keying time).
         let mut uninit = Box::<AeadCtx>::new_uninit();
-        // SAFETY: `EVP_AEAD_CTX_zero` writes the whole context, the empty
-        // one; what is left is the wrapper's padding.
+        // SAFETY: writes every byte; all-zero bytes are `EVP_AEAD_CTX_zero`'s
+        // empty context.
         let mut ctx = AesGcmKey(unsafe {
-            aws_lc_sys::EVP_AEAD_CTX_zero(uninit.as_mut_ptr().cast());
+            aws_lc_sys::OPENSSL_cleanse(uninit.as_mut_ptr().cast(), core::mem::size_of::<AeadCtx>());
             uninit.assume_init()
         });
         // SAFETY: `ctx` is a zeroed context and `key` is valid for its length.
-        let ok = unsafe { aws_lc_sys::EVP_AEAD_CTX_init(&mut ctx.0 .0, aead, key.as_ptr(), key.len(), TAG_LEN, core::ptr::null_mut()) };
+        let ok = unsafe { aws_lc_sys::EVP_AEAD_CTX_init(&mut ctx.0.ctx, aead, key.as_ptr(), key.len(), TAG_LEN, core::ptr::null_mut()) };
         // On failure `ctx` is dropped, and wiped, here.
         (ok == 1).then_some(ctx)
     }
@@ -144,7 +150,7 @@ impl AesGcmKey {
         // SAFETY: the caller's contract for the message; the rest are slices.
         let ok = unsafe {
             aws_lc_sys::EVP_AEAD_CTX_seal_scatter(
-                &self.0 .0,
+                &self.0.ctx,
                 out,
                 tag.as_mut_ptr(),
                 &mut tag_len,
@@ -172,7 +178,7 @@ impl AesGcmKey {
             // SAFETY: in place (`out == in`, which AWS-LC allows); every
             // pointer comes from a slice of the length passed with it.
             let ok = unsafe {
-                aws_lc_sys::EVP_AEAD_CTX_open_gather(&self.0 .0, ptr, nonce.as_ptr(), nonce.len(), ptr, data.len(), tag.as_ptr(), tag.len(), aad.as_ptr(), aad.len())
+                aws_lc_sys::EVP_AEAD_CTX_open_gather(&self.0.ctx, ptr, nonce.as_ptr(), nonce.len(), ptr, data.len(), tag.as_ptr(), tag.len(), aad.as_ptr(), aad.len())
             } == 1;
             if !ok {
                 // What a rejected open left here is unspecified (it may be
@@ -187,7 +193,7 @@ impl AesGcmKey {
 impl Drop for AesGcmKey {
     fn drop(&mut self) {
         // SAFETY: an initialized or zeroed context.
-        unsafe { aws_lc_sys::EVP_AEAD_CTX_cleanup(&mut self.0 .0) };
+        unsafe { aws_lc_sys::EVP_AEAD_CTX_cleanup(&mut self.0.ctx) };
         // AWS-LC's own wipe (what `OPENSSL_free` runs): a memset the
         // compiler may not remove, where `zeroize` on bytes stores one
         // byte at a time.
