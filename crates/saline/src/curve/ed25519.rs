@@ -510,21 +510,26 @@ fn verify_strict_awslc_then_dalek(public_key: &[u8; 32], message: &[u8], signatu
 /// refuses y ≥ p) and any R other than the encoding of the computed
 /// [S]B − [k]A; it accepts keys and R of small order, which libsodium
 /// refuses, and its portable decoder (platforms without s2n-bignum) reduces
-/// y ≥ p. Those checks come first here, on the bytes.
+/// y ≥ p. [`libsodium_encoding_rules`] come first.
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 fn verify_strict_awslc(public_key: &[u8; 32], message: &[u8], signature: &[u8; 64]) -> bool {
+    libsodium_encoding_rules(public_key, signature) && crate::backend::awslc::ed25519_verify(public_key, message, signature)
+}
+
+/// The rules of libsodium's `crypto_sign_verify_detached` that look at
+/// the encodings alone: neither R nor A of small order (its list, below)
+/// and A canonical (y < p, `ge25519_is_canonical`). The rest, S < L and
+/// the cofactorless equation with R compared as bytes, is the backend's.
+/// A key or R that does not decode at all is refused there.
+fn libsodium_encoding_rules(public_key: &[u8; 32], signature: &[u8; 64]) -> bool {
     let r: &[u8; 32] = signature[..32].try_into().expect("32 bytes");
-    if has_small_order(r) || has_small_order(public_key) || !super::point::Point::has_canonical_y(public_key) {
-        return false;
-    }
-    crate::backend::awslc::ed25519_verify(public_key, message, signature)
+    !has_small_order(r) && !has_small_order(public_key) && super::point::Point::has_canonical_y(public_key)
 }
 
 /// Whether `encoding` names a point of order 1, 2, 4 or 8, canonically or
 /// not, with either sign bit: libsodium's `ge25519_has_small_order`
 /// (ed25519_ref10.c), the same list. Variable time (keys and signatures
 /// are public).
-#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 fn has_small_order(encoding: &[u8; 32]) -> bool {
     const fn y(low: &[u8]) -> [u8; 32] {
         let mut out = [0u8; 32];
@@ -557,25 +562,19 @@ fn has_small_order(encoding: &[u8; 32]) -> bool {
 }
 
 fn verify_strict(public_key: &[u8; 32], message: &[u8], signature: &[u8; 64]) -> bool {
+    // dalek's verify_strict (ed25519-dalek 2.2, verifying.rs) decodes R and
+    // A and multiplies each by the cofactor to refuse small order, and
+    // dalek accepts y ≥ p by reducing it. The byte tests give libsodium's
+    // decisions without that: a square root and an inversion fewer (an R
+    // that does not decode cannot equal the encoding `raw_verify` computes).
+    // `raw_verify`, over `hash::sha2_core::Sha512`, checks S < L and the
+    // cofactorless equation with R compared as bytes.
+    if !libsodium_encoding_rules(public_key, signature) {
+        return false;
+    }
     let Ok(key) = ed25519_dalek::VerifyingKey::from_bytes(public_key) else {
         return false;
     };
-    // dalek decodes y ≥ p by reducing it; libsodium's ge25519_is_canonical
-    // rejects such keys. A canonical encoding survives a round trip.
-    if key.to_edwards().compress().as_bytes() != public_key {
-        return false;
-    }
-    // dalek's verify_strict (ed25519-dalek 2.2, verifying.rs), spelled out
-    // so that the message is hashed by `hash::sha2_core::Sha512`: R must
-    // decode, neither A nor R may have small order, then `raw_verify` checks
-    // that S is canonical and the cofactorless equation with R compared as
-    // bytes. These are libsodium's remaining rules.
-    let Some(r) = CompressedEdwardsY(signature[..32].try_into().expect("32 bytes")).decompress() else {
-        return false;
-    };
-    if r.is_small_order() || key.to_edwards().is_small_order() {
-        return false;
-    }
     ed25519_dalek::hazmat::raw_verify::<Sha512>(&key, message, &ed25519_dalek::Signature::from_bytes(signature)).is_ok()
 }
 
