@@ -6,14 +6,7 @@ package appendbuf
 // (the idiom of crypto/cipher and x/crypto): head is the whole result, tail
 // the n new bytes to write. A new buffer is zeroed, as make's always is.
 func SliceForAppend(in []byte, n int) (head, tail []byte) {
-	if total := len(in) + n; cap(in) >= total {
-		head = in[:total]
-	} else {
-		head = make([]byte, total)
-		copy(head, in)
-	}
-	tail = head[len(in):]
-	return
+	return extend(in, n, false)
 }
 
 // SliceForOverwrite is SliceForAppend for a caller that writes every byte
@@ -30,10 +23,20 @@ func SliceForAppend(in []byte, n int) (head, tail []byte) {
 // must never return head after a failed call that may not have written all
 // of tail: every caller here panics or returns nil then.
 func SliceForOverwrite(in []byte, n int) (head, tail []byte) {
+	return extend(in, n, true)
+}
+
+// extend is both: a new buffer, when in's capacity is short, is zeroed
+// unless overwrite says every byte of tail will be written.
+func extend(in []byte, n int, overwrite bool) (head, tail []byte) {
 	if total := len(in) + n; cap(in) >= total {
 		head = in[:total]
 	} else {
-		head = makeNoZero(total)
+		if overwrite {
+			head = makeNoZero(total)
+		} else {
+			head = make([]byte, total)
+		}
 		copy(head, in)
 	}
 	tail = head[len(in):]
