@@ -47,6 +47,10 @@ pub(crate) static EDWARDS25519_BACKENDS: crate::backend::Registry<EncodedOps> = 
     ],
 );
 
+/// The error of an encoding that names no point ([`Point::from_bytes`],
+/// and the NaCl operations on encodings that decode the same way).
+pub(crate) const NOT_A_POINT: Error = Error::InvalidEncoding { what: "point", reason: "not the encoding of a point on Edwards25519" };
+
 /// The selected backend's [`EncodedOps`].
 pub(crate) fn encoded_ops() -> EncodedOps {
     EDWARDS25519_BACKENDS.get()
@@ -125,13 +129,7 @@ impl Point {
         let mut arr = [0u8; 32];
         arr.copy_from_slice(bytes);
         let compressed = CompressedEdwardsY(arr);
-        match compressed.decompress() {
-            Some(p) => Ok(Point(p)),
-            None => Err(Error::InvalidEncoding {
-                what: "point",
-                reason: "not the encoding of a point on Edwards25519",
-            }),
-        }
+        compressed.decompress().map(Point).ok_or(NOT_A_POINT)
     }
 
     /// The canonical compressed encoding (RFC 8032 §5.1.2): y < p little

@@ -433,7 +433,7 @@ pub fn crypto_sign_ed25519_sk_to_x25519_sk(secret_key: &[u8]) -> Result<Zeroizin
 /// is not a point encoding.
 pub fn crypto_point_add(p: &[u8], q: &[u8]) -> Result<[u8; 32]> {
     let (p, q): (&[u8; 32], &[u8; 32]) = (fixed("point", p)?, fixed("point", q)?);
-    (point::encoded_ops().add)(p, q).ok_or(Error::InvalidEncoding { what: "point", reason: "not the encoding of a point on Edwards25519" })
+    (point::encoded_ops().add)(p, q).ok_or(point::NOT_A_POINT)
 }
 
 /// `crypto_scalar_base`: the base point times the 32-byte little-endian
