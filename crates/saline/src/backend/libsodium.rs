@@ -164,16 +164,19 @@ pub(crate) const EDWARDS25519: crate::curve::point::EncodedOps =
     crate::curve::point::EncodedOps { add: ed25519_add, sub: ed25519_sub, mul_base: ed25519_mul_base };
 
 fn ed25519_add(p: &[u8; 32], q: &[u8; 32]) -> Option<[u8; 32]> {
-    let mut out = [0u8; 32];
-    // SAFETY: three 32-byte buffers.
-    let rc = unsafe { ffi::crypto_core_ed25519_add(out.as_mut_ptr(), p.as_ptr(), q.as_ptr()) };
-    (rc == 0).then_some(out)
+    ed25519_binary(ffi::crypto_core_ed25519_add, p, q)
 }
 
 fn ed25519_sub(p: &[u8; 32], q: &[u8; 32]) -> Option<[u8; 32]> {
+    ed25519_binary(ffi::crypto_core_ed25519_sub, p, q)
+}
+
+/// `op(out, p, q)`, libsodium's shape for the group operations; `None` for
+/// its -1 (an input that is not a point).
+fn ed25519_binary(op: unsafe extern "C" fn(*mut u8, *const u8, *const u8) -> core::ffi::c_int, p: &[u8; 32], q: &[u8; 32]) -> Option<[u8; 32]> {
     let mut out = [0u8; 32];
-    // SAFETY: three 32-byte buffers.
-    let rc = unsafe { ffi::crypto_core_ed25519_sub(out.as_mut_ptr(), p.as_ptr(), q.as_ptr()) };
+    // SAFETY: three 32-byte buffers, as both operations take.
+    let rc = unsafe { op(out.as_mut_ptr(), p.as_ptr(), q.as_ptr()) };
     (rc == 0).then_some(out)
 }
 
