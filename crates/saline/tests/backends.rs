@@ -590,13 +590,16 @@ fn native_defaults() {
     let poly1305: &[&str] = if x86_64_linux { &["openssl-asm", "libsodium", "rustcrypto"] } else { &["libsodium", "rustcrypto"] };
     let chacha20poly1305: &[&str] = if x86_64_linux { &["ring+openssl-asm", "openssl-asm", "ring", "libsodium", "rustcrypto"] } else { &["ring", "libsodium", "rustcrypto"] };
     let xchacha20poly1305: &[&str] = if x86_64_linux { &["libsodium+openssl-asm", "openssl-asm", "libsodium", "rustcrypto"] } else { &["libsodium", "rustcrypto"] };
+    // ring's VAES/AVX2 AES-GCM first where AWS-LC has no VAES code: a CPU
+    // with VAES and AVX2 but not AWS-LC's AVX-512 set (AMD Zen 3).
+    let aes_gcm: &[&str] = if ring_vaes_without_aws_lc_avx512() { &["ring+aws-lc", "aws-lc", "ring", "rustcrypto"] } else { &["aws-lc", "ring", "rustcrypto"] };
     let mut want: Vec<(&str, &[&str])> = vec![
         ("poly1305", poly1305),
         ("salsa20", &["libsodium+rustcrypto", "libsodium", "rustcrypto"]),
         ("xsalsa20poly1305", &["composed", "libsodium", "rustcrypto"]),
         ("chacha20poly1305", chacha20poly1305),
         ("xchacha20poly1305", xchacha20poly1305),
-        ("aes-gcm", &["aws-lc", "ring", "rustcrypto"]),
+        ("aes-gcm", aes_gcm),
         ("aes-cbc", &["aws-lc", "rustcrypto"]),
         ("aes-ctr", &["aws-lc", "rustcrypto"]),
         ("aegis", &["libsodium", "rust"]),
@@ -616,6 +619,30 @@ fn native_defaults() {
         assert_eq!(info(primitive).available, list, "{primitive}");
     }
     assert_eq!(backends().len(), want.len(), "a primitive missing from this list");
+}
+
+/// Whether this CPU has the VAES/AVX2 set ring's AES-GCM uses and lacks the
+/// AVX-512 set AWS-LC's VAES code needs (VAES, VPCLMULQDQ, AVX512F, DQ,
+/// IFMA, BW, VL: modes/gcm.c `crypto_gcm_avx512_enabled`).
+#[cfg(not(target_arch = "wasm32"))]
+fn ring_vaes_without_aws_lc_avx512() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let ring = is_x86_feature_detected!("aes")
+            && is_x86_feature_detected!("pclmulqdq")
+            && is_x86_feature_detected!("avx")
+            && is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("vaes")
+            && is_x86_feature_detected!("vpclmulqdq");
+        let aws_lc_avx512 = is_x86_feature_detected!("avx512f")
+            && is_x86_feature_detected!("avx512dq")
+            && is_x86_feature_detected!("avx512ifma")
+            && is_x86_feature_detected!("avx512bw")
+            && is_x86_feature_detected!("avx512vl");
+        ring && !aws_lc_avx512
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
 }
 
 /// `SALINE_FORCE`, read once at the first selection: a child process of this

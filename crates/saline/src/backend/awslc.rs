@@ -60,6 +60,21 @@ pub(crate) fn ed25519_verify(public_key: &[u8; 32], message: &[u8], signature: &
     unsafe { aws_lc_sys::ED25519_verify(message.as_ptr(), message.len(), signature.as_ptr(), public_key.as_ptr()) == 1 }
 }
 
+/// Whether AWS-LC seals AES-GCM with its AVX-512 VAES code on this CPU: its
+/// `crypto_gcm_avx512_enabled` (modes/gcm.c) asks for VAES, VPCLMULQDQ and
+/// AVX512F, DQ, IFMA, BW and VL (`CRYPTO_is_AVX512_capable`); without them
+/// it takes the 128-bit AES-NI code (`aesni_gcm_encrypt`).
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn aes_gcm_avx512() -> bool {
+    std::is_x86_feature_detected!("vaes")
+        && std::is_x86_feature_detected!("vpclmulqdq")
+        && std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512dq")
+        && std::is_x86_feature_detected!("avx512ifma")
+        && std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("avx512vl")
+}
+
 /// An AES-GCM key (16, 24 or 32 bytes) with its schedule and GHASH table,
 /// in an `EVP_AEAD_CTX`: AWS-LC's own `EVP_AEAD_CTX_init`, `seal_scatter`
 /// and `open_gather`, without aws-lc-rs's `LessSafeKey` around them.

@@ -7,6 +7,19 @@ use core::mem::MaybeUninit;
 use ring::aead::{Aad, LessSafeKey, Nonce, Tag, UnboundKey, AES_128_GCM, AES_256_GCM, CHACHA20_POLY1305};
 use zeroize::Zeroize;
 
+/// Whether ring's AES-GCM runs its VAES/VPCLMULQDQ AVX2 code on this CPU:
+/// ring's own test in `aes_gcm::DynKey::new` (AES-NI, PCLMULQDQ, AVX, VAES,
+/// VPCLMULQDQ, AVX2; ring 0.17.14).
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn aes_gcm_vaes_avx2() -> bool {
+    std::is_x86_feature_detected!("aes")
+        && std::is_x86_feature_detected!("pclmulqdq")
+        && std::is_x86_feature_detected!("avx")
+        && std::is_x86_feature_detected!("avx2")
+        && std::is_x86_feature_detected!("vaes")
+        && std::is_x86_feature_detected!("vpclmulqdq")
+}
+
 /// A ring AEAD key whose schedule is wiped on drop (ring does not wipe its
 /// keys; they are plain arrays with no heap part and no `Drop`, checked below).
 pub(crate) struct AeadKey(MaybeUninit<LessSafeKey>);
