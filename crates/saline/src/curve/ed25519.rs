@@ -185,17 +185,21 @@ pub enum VerifyMode {
 ///   dalek's 11.8), which AWS-LC and libsodium sign with as they are; dalek's
 ///   path (long messages, or forced) decodes the public key for
 ///   `raw_sign` (a square root, paid only there).
-/// * builds with dalek alone (WebAssembly, no_std): dalek's `SigningKey`,
-///   which keeps the public point it computes, so that signing decodes
-///   nothing.
+/// * builds with dalek alone (WebAssembly, no_std): the seed and dalek's
+///   decoded public point, which dalek computes, so that signing decodes
+///   nothing (and which a checked 64-byte key can be rebuilt from without
+///   a multiplication: `checked_key_cache`).
 #[derive(Clone)]
 pub struct SigningKey {
     /// `seed ‖ public key`, wiped on drop (`Zeroizing`).
     #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
     keypair: Zeroizing<[u8; 64]>,
-    /// Wipes its seed and expanded key on drop (dalek's `zeroize` feature).
+    /// The seed, wiped on drop.
     #[cfg(not(all(feature = "std", not(target_arch = "wasm32"))))]
-    inner: ed25519_dalek::SigningKey,
+    seed: Zeroizing<[u8; 32]>,
+    /// The public key, decoded (public: not wiped).
+    #[cfg(not(all(feature = "std", not(target_arch = "wasm32"))))]
+    verifying_key: ed25519_dalek::VerifyingKey,
 }
 
 /// Native `std` builds: the key pair bytes of the selected key-pair backend.
@@ -230,23 +234,32 @@ impl SigningKey {
 #[cfg(not(all(feature = "std", not(target_arch = "wasm32"))))]
 impl SigningKey {
     fn from_seed_bytes(seed: &[u8; 32]) -> SigningKey {
-        SigningKey { inner: ed25519_dalek::SigningKey::from_bytes(seed) }
+        let verifying_key = checked_key_cache::public_point(seed).unwrap_or_else(|| {
+            // dalek's key wipes its seed and expanded key when dropped here.
+            let verifying_key = ed25519_dalek::SigningKey::from_bytes(seed).verifying_key();
+            checked_key_cache::remember(seed, verifying_key);
+            verifying_key
+        });
+        SigningKey { seed: Zeroizing::new(*seed), verifying_key }
     }
 
     fn seed_bytes(&self) -> &[u8; 32] {
-        self.inner.as_bytes()
+        &self.seed
     }
 
     fn public_key_bytes(&self) -> [u8; 32] {
-        self.inner.verifying_key().to_bytes()
+        self.verifying_key.to_bytes()
     }
 
     fn keypair_bytes(&self) -> Zeroizing<[u8; 64]> {
-        Zeroizing::new(self.inner.to_keypair_bytes())
+        let mut keypair = Zeroizing::new([0u8; 64]);
+        keypair[..32].copy_from_slice(&self.seed[..]);
+        keypair[32..].copy_from_slice(self.verifying_key.as_bytes());
+        keypair
     }
 
     fn dalek_verifying_key(&self) -> ed25519_dalek::VerifyingKey {
-        self.inner.verifying_key()
+        self.verifying_key
     }
 }
 
@@ -330,7 +343,8 @@ impl SigningKey {
 ///
 /// Only a caller that is done signing with a key it wants gone from memory
 /// needs this: the next 64-byte key replaces (and wipes) the copy anyway.
-/// WebAssembly and no_std builds keep no copy; there it does nothing.
+/// WebAssembly keeps no copy, only a one-way commitment to the key with its
+/// public point, which this forgets; other no_std builds keep nothing.
 pub fn clear_key_cache() {
     checked_key_cache::clear();
 }
@@ -342,13 +356,19 @@ pub fn clear_key_cache() {
 /// Every binding signs from the 64 raw bytes on each call (saline-ops
 /// `signing_key`), so one key signing many messages would pay the check's
 /// fixed-base multiplication on every signature; with this it pays it once.
-/// Only keys that passed the check are stored, and a hit needs all 64 bytes
-/// equal, so a mismatched public half can never be served from here.
+/// Only keys that passed the check are remembered, and a hit needs all 64
+/// bytes equal, so a mismatched public half can never be served from here.
 ///
-/// Native std builds keep one entry per thread (`thread_local!`, wiped when
-/// the thread exits: `Zeroizing` bytes, and a [`SigningKey`] that wipes its
-/// own). WebAssembly and no_std builds keep none and always check (see
-/// `LAST_CHECKED` below for why WebAssembly keeps no secret between calls).
+/// Native std builds keep the bytes and the key, one entry per thread
+/// (`thread_local!`, wiped when the thread exits: `Zeroizing` bytes, and a
+/// [`SigningKey`] that wipes its own). WebAssembly keeps no secret between
+/// calls (its linear memory is an ArrayBuffer any script holding the
+/// `Memory` can read: DESIGN.md "WebAssembly memory hygiene"), so there the
+/// entry is a one-way commitment to the seed and its public point: a hit
+/// rebuilds the key from the caller's seed and the stored point, for a
+/// 64-byte key whose public half is that point, and for the bare seed.
+/// no_std builds on other targets keep nothing and always check.
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 mod checked_key_cache {
     use core::cell::RefCell;
 
@@ -362,45 +382,28 @@ mod checked_key_cache {
         key: SigningKey,
     }
 
-    type Slot = RefCell<Option<Entry>>;
-
-    // Native std builds only. Not WebAssembly: its linear memory is an
-    // ArrayBuffer that any script holding the Memory can read, so the
-    // module keeps no secret between calls (DESIGN.md "WebAssembly memory
-    // hygiene"); a WebAssembly signature pays the check every time.
-    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
     std::thread_local! {
-        static LAST_CHECKED: Slot = const { RefCell::new(None) };
-    }
-
-    /// Runs `f` on this thread's slot; `None` where there is none (no_std
-    /// and WebAssembly builds, or during thread teardown after the slot was
-    /// dropped).
-    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
-    fn with_slot<R>(f: impl FnOnce(&Slot) -> R) -> Option<R> {
-        LAST_CHECKED.try_with(f).ok()
-    }
-
-    #[cfg(not(all(feature = "std", not(target_arch = "wasm32"))))]
-    fn with_slot<R>(_f: impl FnOnce(&Slot) -> R) -> Option<R> {
-        None
+        static LAST_CHECKED: RefCell<Option<Entry>> = const { RefCell::new(None) };
     }
 
     /// The checked key for `private_key` if it is the one stored. The 64
     /// bytes are compared in constant time; whether they matched (a hit is
     /// faster) tells only that the key is the one this thread used last.
+    /// `None` also during thread teardown, after the slot was dropped.
     pub(super) fn get(private_key: &[u8; 64]) -> Option<SigningKey> {
-        with_slot(|slot| {
-            let slot = slot.try_borrow().ok()?;
-            let entry = slot.as_ref()?;
-            bool::from(entry.private_key[..].ct_eq(&private_key[..])).then(|| entry.key.clone())
-        })
-        .flatten()
+        LAST_CHECKED
+            .try_with(|slot| {
+                let slot = slot.try_borrow().ok()?;
+                let entry = slot.as_ref()?;
+                bool::from(entry.private_key[..].ct_eq(&private_key[..])).then(|| entry.key.clone())
+            })
+            .ok()
+            .flatten()
     }
 
     /// Stores a key that passed the check, wiping the one it replaces.
     pub(super) fn put(private_key: &[u8; 64], key: &SigningKey) {
-        with_slot(|slot| {
+        let _ = LAST_CHECKED.try_with(|slot| {
             if let Ok(mut slot) = slot.try_borrow_mut() {
                 // Copied into place, not through a temporary left on the stack.
                 let mut stored = Zeroizing::new([0u8; 64]);
@@ -411,12 +414,104 @@ mod checked_key_cache {
     }
 
     pub(super) fn clear() {
-        with_slot(|slot| {
+        let _ = LAST_CHECKED.try_with(|slot| {
             if let Ok(mut slot) = slot.try_borrow_mut() {
                 *slot = None;
             }
         });
     }
+}
+
+/// WebAssembly (single-threaded: no `atomics`): a commitment, not the key.
+/// The entry is the last seed's commitment, SHA-512 of a domain label and
+/// the seed truncated to 32 bytes, with its public point. The commitment is
+/// one-way, so memory that holds it reveals nothing of a 256-bit seed; a
+/// lookup costs one SHA-512 block (about 1 µs, against the ~20 µs
+/// multiplication it saves). It serves 32-byte seeds too, the form the
+/// noble-shaped JS API signs with: the point is a function of the seed.
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+mod checked_key_cache {
+    use core::cell::UnsafeCell;
+
+    use digest::Digest;
+    use ed25519_dalek::VerifyingKey;
+    use subtle::ConstantTimeEq;
+    use zeroize::Zeroizing;
+
+    use super::{Sha512, SigningKey};
+
+    struct Entry {
+        commitment: [u8; 32],
+        verifying_key: VerifyingKey,
+    }
+
+    struct Slot(UnsafeCell<Option<Entry>>);
+    // SAFETY: wasm32 without the atomics feature runs one thread, and no
+    // function below calls out while it holds the reference it takes.
+    unsafe impl Sync for Slot {}
+
+    static LAST_CHECKED: Slot = Slot(UnsafeCell::new(None));
+
+    fn slot() -> &'static mut Option<Entry> {
+        // SAFETY: see `Slot`; each caller takes it once and lets it go.
+        unsafe { &mut *LAST_CHECKED.0.get() }
+    }
+
+    fn commitment(seed: &[u8; 32]) -> [u8; 32] {
+        let digest = Sha512::new().chain_update(b"saline: the seed of a remembered Ed25519 key\0").chain_update(seed).finalize();
+        digest[..32].try_into().expect("32 of 64 bytes")
+    }
+
+    /// The public point of `seed` if it is the remembered seed (commitments
+    /// compared in constant time).
+    pub(super) fn public_point(seed: &[u8; 32]) -> Option<VerifyingKey> {
+        let entry = slot().as_ref()?;
+        bool::from(entry.commitment.ct_eq(&commitment(seed))).then_some(entry.verifying_key)
+    }
+
+    /// Remembers `seed`'s public point, computed by the caller.
+    pub(super) fn remember(seed: &[u8; 32], verifying_key: VerifyingKey) {
+        *slot() = Some(Entry { commitment: commitment(seed), verifying_key });
+    }
+
+    /// The key for a 64-byte private key whose seed is the remembered one
+    /// and whose public half is that seed's point (both compared in
+    /// constant time): the caller's seed with the stored point.
+    pub(super) fn get(private_key: &[u8; 64]) -> Option<SigningKey> {
+        let seed: &[u8; 32] = private_key[..32].try_into().expect("32 of 64 bytes");
+        let verifying_key = public_point(seed)?;
+        bool::from(verifying_key.as_bytes().ct_eq(&private_key[32..]))
+            .then(|| SigningKey { seed: Zeroizing::new(*seed), verifying_key })
+    }
+
+    /// Nothing to do: the key that passed the check was built by
+    /// `from_seed_bytes`, which remembered its seed and point already.
+    pub(super) fn put(_private_key: &[u8; 64], _key: &SigningKey) {}
+
+    pub(super) fn clear() {
+        *slot() = None;
+    }
+}
+
+/// Other no_std builds: nothing kept, every key computed and every 64-byte
+/// key checked.
+#[cfg(not(any(all(feature = "std", not(target_arch = "wasm32")), all(target_arch = "wasm32", not(target_feature = "atomics")))))]
+mod checked_key_cache {
+    use super::SigningKey;
+
+    pub(super) fn public_point(_seed: &[u8; 32]) -> Option<ed25519_dalek::VerifyingKey> {
+        None
+    }
+
+    pub(super) fn remember(_seed: &[u8; 32], _verifying_key: ed25519_dalek::VerifyingKey) {}
+
+    pub(super) fn get(_private_key: &[u8; 64]) -> Option<SigningKey> {
+        None
+    }
+
+    pub(super) fn put(_private_key: &[u8; 64], _key: &SigningKey) {}
+
+    pub(super) fn clear() {}
 }
 
 impl core::fmt::Debug for SigningKey {
