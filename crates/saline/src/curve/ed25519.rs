@@ -343,8 +343,8 @@ impl SigningKey {
 ///
 /// Only a caller that is done signing with a key it wants gone from memory
 /// needs this: the next 64-byte key replaces (and wipes) the copy anyway.
-/// WebAssembly keeps no copy, only a one-way commitment to the key with its
-/// public point, which this forgets; other no_std builds keep nothing.
+/// WebAssembly keeps no copy, only a one-way commitment to the last seed with
+/// its public point, which this forgets; other no_std builds keep nothing.
 pub fn clear_key_cache() {
     checked_key_cache::clear();
 }
