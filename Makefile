@@ -29,10 +29,12 @@ test: test-rust test-wasm-build js-test js-test-runtimes js-test-bundlers bench-
 # (Cargo.toml) so the heavy vectors stay quick.
 test-rust:
 	$(CARGO) test -p saline -p saline-ops -p saline-openssl-asm --locked
+	# Without `full`: the SHA-2-only build of the WebAssembly module saline/sha2 loads.
+	$(CARGO) test -p saline -p saline-ops --locked --no-default-features --lib
 
 # The core must build for wasm32-unknown-unknown without std or OS randomness.
 test-wasm-build: setup
-	$(CARGO) build -p saline --locked --release --target $(WASM_TARGET) --no-default-features
+	$(CARGO) build -p saline --locked --release --target $(WASM_TARGET) --no-default-features --features full
 
 # The native addon under emulated older CPUs (qemu-user, Nehalem and
 # Haswell) must print the host's bytes (js/test/portable/run.sh; ~11 s).

@@ -10,8 +10,9 @@
 #   make js-test-browser  the vector suite in headless Chromium (WebAssembly), then
 #                         the Content-Security-Policy checks (test/browser/csp.mjs)
 #   make js-tables        regenerates src/backend/generated.ts (operation codes,
-#                         error classes) from crates/saline-ops; `make test-rust`
-#                         fails while the committed file is stale
+#                         error classes) and crates/saline-ops/src/sha2_catalog.json
+#                         (the SHA-2 module's catalog) from crates/saline-ops;
+#                         `make test-rust` fails while a committed file is stale
 #
 # Every step is a file target with its real inputs as prerequisites, so a
 # second `make js-test` rebuilds nothing; cargo stays incremental inside
@@ -43,7 +44,8 @@ $(JS_DEPS_STAMP): $(JS)/package.json $(JS)/package-lock.json
 
 js-wasm: $(JS_WASM_STAMP)
 
-# build-wasm.sh writes both .wasm files, then sizes.json last.
+# build-wasm.sh writes every .wasm file (both modules, both flavours), then
+# sizes.json last.
 $(JS_WASM_STAMP): $(JS_WASM_SOURCES) $(JS)/scripts/build-wasm.sh
 	$(JS)/scripts/build-wasm.sh
 	touch $@

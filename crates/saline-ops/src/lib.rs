@@ -11,8 +11,17 @@
 //! Output sizes are the caller's to compute (the TypeScript layer knows them
 //! from the catalog); when `out` is too small the call fails with
 //! [`Error::InvalidLength`] naming "output", never a panic.
+//!
+//! Built without the `full` feature (the SHA-2 WebAssembly module), [`call`]
+//! runs [`Op::Hash`] only and [`Stream`] hashes only, over the SHA-2 hashes
+//! the core then contains ([`saline::Algorithm::built_in`]); every other
+//! operation or algorithm fails with [`Error::UnknownAlgorithm`]
+//! ([`Error::not_built`], class [`ERROR_UNSUPPORTED`]), and
+//! [`catalog_json`] lists the SHA-2 entries only.
 #![no_std]
 #![deny(missing_docs)]
+// Without `full`, the helpers of the other operations are compiled but unused.
+#![cfg_attr(not(feature = "full"), allow(dead_code, unused_imports))]
 
 extern crate alloc;
 
@@ -474,9 +483,15 @@ fn exactly(out: &mut [u8], n: usize) -> Result<&mut [u8]> {
     Ok(&mut out[..n])
 }
 
+/// The catalog entry of `id`, if this build contains it (ids are those of
+/// the full catalog; without `full`, an entry left out reads as unknown).
 fn algorithm(id: u32) -> Result<Algorithm> {
     let id = u16::try_from(id).map_err(|_| Error::UnknownAlgorithm { name: alloc::format!("#{id}"), kind: "any" })?;
-    Algorithm::from_id(id)
+    let algorithm = Algorithm::from_id(id)?;
+    if !algorithm.built_in() {
+        return Err(algorithm.not_built("any"));
+    }
+    Ok(algorithm)
 }
 
 fn hash_options<'a>(args: &Args<'a>, first: usize, out_len: Option<usize>) -> HashOptions<'a> {
@@ -518,7 +533,8 @@ fn signing_key(secret: &[u8]) -> Result<ed25519::SigningKey> {
 ///
 /// # Errors
 /// Any [`Error`] of the operation; [`Error::UnknownAlgorithm`] for an unknown
-/// op code or id; [`Error::InvalidLength`] naming "output" when `out` is
+/// op code or id (and, built without `full`, for every operation but
+/// [`Op::Hash`]); [`Error::InvalidLength`] naming "output" when `out` is
 /// too small.
 pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize> {
     let op = Op::from_code(op).ok_or_else(|| Error::UnknownAlgorithm { name: alloc::format!("operation #{op}"), kind: "operation" })?;
@@ -529,6 +545,20 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
             saline::hash::hash_into(algorithm(alg)?, &options, b.req(0, "data")?, exactly(out, options.out_len.unwrap_or(0))?)?;
             Ok(options.out_len.unwrap_or(0))
         }
+        #[cfg(feature = "full")]
+        _ => call_full(op, alg, b, out),
+        // The SHA-2 module: the other operations are compiled out, so that
+        // nothing references their code.
+        #[cfg(not(feature = "full"))]
+        _ => Err(Error::not_built(&alloc::format!("operation #{}", op as u32), "operation")),
+    }
+}
+
+/// Every operation but [`Op::Hash`], which [`call`] runs itself: without
+/// `full` this function and [`sodium_call`] are compiled out.
+#[cfg(feature = "full")]
+fn call_full(op: Op, alg: u32, b: &Args<'_>, out: &mut [u8]) -> Result<usize> {
+    match op {
         Op::Mac => {
             let algorithm = algorithm(alg)?;
             let n = algorithm.expect_kind(&[saline::Kind::Mac])?.info().tag_len;
@@ -789,6 +819,7 @@ fn clamp(args: &Args<'_>) -> Result<bool> {
 }
 
 /// The libsodium operations from [`Op::KxKeyPair`] on (codes 105 and up).
+#[cfg(feature = "full")]
 fn sodium_call(op: Op, alg: u32, b: &Args<'_>, out: &mut [u8]) -> Result<usize> {
     use sodium::{core_ed25519 as ed, crypto_box as sbox, kx, pwhash, ristretto255 as rist, secretbox as sbx, sign, stream, utils};
     let entry = entry_of(op, alg)?;
@@ -968,7 +999,7 @@ fn sodium_call(op: Op, alg: u32, b: &Args<'_>, out: &mut [u8]) -> Result<usize> 
             exactly(out, n)?;
             put_wiped(out, utils::randombytes_buf_deterministic(n, b.req(0, "seed")?)?)
         }
-        // call() handles every operation below 105 itself.
+        // call_full() handles every operation below 105 itself.
         other => Err(Error::UnknownAlgorithm { name: alloc::format!("operation #{}", other as u32), kind: "operation" }),
     }
 }
@@ -1049,7 +1080,8 @@ pub enum Stream {
     /// states) would otherwise set the size of every stream, which one-shot
     /// hashes build and move (measured in the Python binding: the moves
     /// were 30% of `sha256(32 bytes)`'s construction; docs/DESIGN.md,
-    /// "Python: per-call cost").
+    /// "Python: per-call cost"). Absent without the `full` feature.
+    #[cfg(feature = "full")]
     Mac(alloc::boxed::Box<Mac>),
 }
 
@@ -1058,21 +1090,23 @@ impl Stream {
     /// nums: [out_len]) or a MAC (bytes: [key]).
     ///
     /// # Errors
-    /// As [`Hasher::with_options`] and [`Mac::new`].
+    /// As [`Hasher::with_options`] and [`Mac::new`]; built without `full`,
+    /// [`Error::UnknownAlgorithm`] for a MAC (as for any algorithm left out).
     pub fn new(alg: u32, args: &Args<'_>) -> Result<Stream> {
         let algorithm = algorithm(alg)?;
+        #[cfg(feature = "full")]
         if algorithm.info().kind == saline::Kind::Mac {
-            Ok(Stream::Mac(alloc::boxed::Box::new(Mac::new(algorithm, args.req(0, "key")?)?)))
-        } else {
-            let out_len = if args.nums.is_empty() { None } else { Some(args.len(0, "output length")?) };
-            Ok(Stream::Hash(Hasher::with_options(algorithm, &hash_options(args, 0, out_len))?))
+            return Ok(Stream::Mac(alloc::boxed::Box::new(Mac::new(algorithm, args.req(0, "key")?)?)));
         }
+        let out_len = if args.nums.is_empty() { None } else { Some(args.len(0, "output length")?) };
+        Ok(Stream::Hash(Hasher::with_options(algorithm, &hash_options(args, 0, out_len))?))
     }
 
     /// Absorbs `data`.
     pub fn update(&mut self, data: &[u8]) {
         match self {
             Stream::Hash(h) => h.update(data),
+            #[cfg(feature = "full")]
             Stream::Mac(m) => m.update(data),
         }
     }
@@ -1081,6 +1115,7 @@ impl Stream {
     pub fn output_len(&self) -> usize {
         match self {
             Stream::Hash(h) => h.output_len(),
+            #[cfg(feature = "full")]
             Stream::Mac(m) => m.tag_len(),
         }
     }
@@ -1094,6 +1129,7 @@ impl Stream {
         let dst = exactly(out, n)?;
         match self {
             Stream::Hash(h) => h.finalize_into_reset(dst)?,
+            #[cfg(feature = "full")]
             Stream::Mac(m) => m.finalize_into_reset(dst)?,
         }
         Ok(n)
@@ -1103,6 +1139,7 @@ impl Stream {
     pub fn reset(&mut self) {
         match self {
             Stream::Hash(h) => h.reset(),
+            #[cfg(feature = "full")]
             Stream::Mac(m) => m.reset(),
         }
     }
@@ -1145,7 +1182,30 @@ pub fn error_code(error: &Error) -> u32 {
 
 /// The catalog as JSON (the `CatalogEntry[]` of js/src/backend/types.ts), so
 /// that bindings read sizes and names from Rust instead of repeating them.
+/// Only the entries this build contains ([`saline::Algorithm::built_in`]).
+#[cfg(feature = "full")]
 pub fn catalog_json() -> alloc::string::String {
+    catalog_json_of(&|_| true)
+}
+
+/// The catalog as JSON: without `full`, the SHA-2 hashes
+/// ([`saline::catalog::SHA2_ONLY`]) with their ids of the full catalog,
+/// from `sha2_catalog.json`, which tests/js_tables.rs generates with
+/// [`catalog_json_for`] and checks. Read from the file rather than built:
+/// the code that builds it was 1 KB of the SHA-2 WebAssembly module's
+/// 17 KB (gzipped).
+#[cfg(not(feature = "full"))]
+pub fn catalog_json() -> alloc::string::String {
+    alloc::string::String::from(include_str!("sha2_catalog.json").trim_end())
+}
+
+/// The catalog JSON of `algorithms` only, in catalog order (the SHA-2
+/// module's `sha2_catalog.json`, from [`saline::catalog::SHA2_ONLY`]).
+pub fn catalog_json_for(algorithms: &[Algorithm]) -> alloc::string::String {
+    catalog_json_of(&|info| algorithms.contains(&info.algorithm))
+}
+
+fn catalog_json_of(keep: &dyn Fn(&saline::AlgorithmInfo) -> bool) -> alloc::string::String {
     use alloc::string::String;
     use core::fmt::Write;
     fn rule(out: &mut String, rule: Option<Expected>) {
@@ -1166,7 +1226,7 @@ pub fn catalog_json() -> alloc::string::String {
         };
     }
     let mut out = String::from("[");
-    for (i, info) in saline::ALGORITHMS.iter().enumerate() {
+    for (i, info) in saline::ALGORITHMS.iter().filter(|info| info.algorithm.built_in() && keep(info)).enumerate() {
         if i > 0 {
             out.push(',');
         }
@@ -1192,10 +1252,16 @@ pub fn catalog_json() -> alloc::string::String {
             let _ = write!(out, "{}\"{name}\":{value}", if j > 0 { "," } else { "" });
         }
         out.push_str("},\"operations\":[");
+        // Without `full`, no entry has operations: OPERATIONS (names and
+        // libsodium function names, about 3 KB) stays out of the module.
+        #[cfg(feature = "full")]
         for (j, row) in OPERATIONS.iter().filter(|row| row.algorithm == info.algorithm).enumerate() {
             let _ = write!(out, "{}{{\"name\":\"{}\",\"function\":\"{}\",\"op\":{},\"nums\":[", if j > 0 { "," } else { "" }, row.name, row.function, row.op as u32);
-            for (k, n) in row.nums.iter().enumerate() {
-                let _ = write!(out, "{}{n}", if k > 0 { "," } else { "" });
+            // The clamp flags 0 and 1, integers: printed as such, the same
+            // digits as f64's `Display`, whose code (float formatting, about
+            // 14 KB of WebAssembly) nothing else needs.
+            for (k, &n) in row.nums.iter().enumerate() {
+                let _ = write!(out, "{}{}", if k > 0 { "," } else { "" }, n as i64);
             }
             out.push_str("]}");
         }
@@ -1221,4 +1287,94 @@ pub fn backends_json() -> alloc::string::String {
     }
     out.push(']');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `catalog_json` prints the operations' numbers as integers.
+    #[test]
+    fn operation_numbers_are_integers() {
+        for row in OPERATIONS {
+            for &n in row.nums {
+                assert_eq!(n as i64 as f64, n, "{}", row.function);
+            }
+        }
+    }
+
+    /// The SHA-2 module (`cargo test -p saline-ops --no-default-features --lib`):
+    /// SHA-2 one-shot and streaming, and a clean refusal of everything else.
+    #[cfg(not(feature = "full"))]
+    mod sha2_only {
+        use super::*;
+        use alloc::string::ToString;
+
+        fn id(algorithm: Algorithm) -> u32 {
+            u32::from(algorithm.id())
+        }
+
+        const NONE: Args<'static> = Args { bytes: &[], nums: &[] };
+
+        #[test]
+        fn hashes_sha2() {
+            let mut out = [0u8; 32];
+            let args = Args { bytes: &[Some(b"abc")], nums: &[32.0] };
+            assert_eq!(call(Op::Hash as u32, id(Algorithm::Sha256), &args, &mut out), Ok(32));
+            assert_eq!(out[..4], [0xba, 0x78, 0x16, 0xbf]);
+            for (algorithm, first) in [(Algorithm::Sha224, 0x23), (Algorithm::Sha384, 0xcb), (Algorithm::Sha512, 0xdd), (Algorithm::Sha512_256, 0x53)] {
+                let mut stream = Stream::new(id(algorithm), &NONE).unwrap();
+                stream.update(b"a");
+                stream.clone().update(b"ignored");
+                stream.update(b"bc");
+                let mut out = [0u8; 64];
+                let n = stream.digest_into(&mut out).unwrap();
+                assert_eq!((n, out[0]), (algorithm.info().output_len, first), "{}", algorithm.name());
+            }
+        }
+
+        #[test]
+        fn refuses_everything_else() {
+            let key = [7u8; 32];
+            let mac = Args { bytes: &[Some(&key), Some(b"abc")], nums: &[] };
+            let e = call(Op::Mac as u32, id(Algorithm::HmacSha256), &mac, &mut [0u8; 32]).unwrap_err();
+            assert_eq!(error_code(&e), ERROR_UNSUPPORTED);
+            assert_eq!(
+                e.to_string(),
+                "unknown operation algorithm: \"operation #2 (not in this build, which has SHA-2 hashing only)\" (see saline::catalog::ALGORITHMS)"
+            );
+            // An unknown code reads as it does in the full build.
+            let e = call(999, 0, &NONE, &mut []).unwrap_err();
+            assert_eq!(e.to_string(), "unknown operation algorithm: \"operation #999\" (see saline::catalog::ALGORITHMS)");
+
+            let data = Args { bytes: &[Some(b"abc")], nums: &[20.0] };
+            let e = call(Op::Hash as u32, id(Algorithm::Sha1), &data, &mut [0u8; 20]).unwrap_err();
+            assert_eq!(error_code(&e), ERROR_UNSUPPORTED);
+            assert_eq!(e.to_string(), "unknown any algorithm: \"#1 (not in this build, which has SHA-2 hashing only)\" (see saline::catalog::ALGORITHMS)");
+            for algorithm in [Algorithm::HmacSha256, Algorithm::Blake2b, Algorithm::Blake3, Algorithm::Shake128] {
+                let e = Stream::new(id(algorithm), &Args { bytes: &[Some(&key)], nums: &[] }).unwrap_err();
+                assert_eq!(error_code(&e), ERROR_UNSUPPORTED, "{}", algorithm.name());
+            }
+            // The core refuses them too, before any option or length check.
+            let e = saline::hash::hash_into(Algorithm::Sha3_256, &HashOptions::default(), b"abc", &mut [0u8; 1]).unwrap_err();
+            assert_eq!(e.to_string(), "unknown hash algorithm: \"#8 (not in this build, which has SHA-2 hashing only)\" (see saline::catalog::ALGORITHMS)");
+            assert_eq!(error_code(&Hasher::new(Algorithm::Md5).unwrap_err()), ERROR_UNSUPPORTED);
+            assert_eq!(error_code(&Hasher::new(Algorithm::Blake2b).unwrap_err()), ERROR_UNSUPPORTED);
+        }
+
+        #[test]
+        fn catalog_lists_sha2_only() {
+            let json = catalog_json();
+            // The committed file (tests/js_tables.rs checks it against the
+            // full build's table) is what this build's own table gives.
+            assert_eq!(json, catalog_json_for(saline::catalog::SHA2_ONLY));
+            assert_eq!(json.matches("\"id\":").count(), 5, "{json}");
+            for name in ["sha224", "sha256", "sha384", "sha512", "sha512-256"] {
+                assert!(json.contains(&alloc::format!("\"name\":\"{name}\"")), "{name}");
+            }
+            assert!(!json.contains("\"sha1\""));
+            // No registry but SHA-512's (native x86-64 Linux with std only).
+            assert!(!backends_json().contains("poly1305"));
+        }
+    }
 }

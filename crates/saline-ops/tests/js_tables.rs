@@ -62,3 +62,18 @@ fn error_classes_list_every_code_once() {
     let codes: Vec<u32> = ERROR_CLASSES.iter().map(|&(_, code, _)| code).collect();
     assert_eq!(codes, [saline_ops::ERROR_RANGE, saline_ops::ERROR_VALUE, saline_ops::ERROR_VERIFICATION, saline_ops::ERROR_SYSTEM, saline_ops::ERROR_UNSUPPORTED]);
 }
+
+/// The SHA-2 WebAssembly module's catalog (a build without `full` returns
+/// this file from `catalog_json`): the full catalog's SHA-2 entries,
+/// generated here and checked like the tables above.
+#[test]
+fn the_committed_sha2_catalog_is_current() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/sha2_catalog.json");
+    let fresh = format!("{}\n", saline_ops::catalog_json_for(saline::catalog::SHA2_ONLY));
+    if std::env::var_os("SALINE_BLESS_TABLES").is_some() {
+        std::fs::write(&path, &fresh).unwrap();
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(committed == fresh, "{} is stale: regenerate it with `make js-tables`", path.display());
+}

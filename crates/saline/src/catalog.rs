@@ -138,13 +138,58 @@ macro_rules! catalog {
         #[non_exhaustive]
         pub enum Algorithm { $( #[doc = $name] $variant ),* }
 
-        /// The catalog, in id order.
-        pub static ALGORITHMS: &[AlgorithmInfo] = &[ $( AlgorithmInfo {
+        /// Every entry, in id order.
+        const ENTRIES: &[AlgorithmInfo] = &[ $( AlgorithmInfo {
             algorithm: Algorithm::$variant, id: $id, name: $name, aliases: &[$($alias),*],
             kind: Kind::$kind, key: $key, nonce: $nonce, tag_len: $tag, output_len: $out,
             max_output_len: $max, block_len: $block, tag_position: TagPosition::$pos,
             constants: &[$($(($cname, $cvalue)),*)?],
         } ),* ];
+
+        /// The catalog, in id order.
+        #[cfg(feature = "full")]
+        pub static ALGORITHMS: &[AlgorithmInfo] = ENTRIES;
+        /// The catalog, in id order. Built without `full` (the SHA-2
+        /// WebAssembly module), only the entries [`Algorithm::built_in`]
+        /// keeps: the whole table was most of that module's data.
+        #[cfg(not(feature = "full"))]
+        pub static ALGORITHMS: &[AlgorithmInfo] = &BUILT_IN;
+        #[cfg(not(feature = "full"))]
+        const BUILT_IN: [AlgorithmInfo; count_built_in()] = {
+            let mut out = [ENTRIES[0]; count_built_in()];
+            let (mut i, mut n) = (0, 0);
+            while i < ENTRIES.len() {
+                if ENTRIES[i].algorithm.built_in() {
+                    out[n] = ENTRIES[i];
+                    n += 1;
+                }
+                i += 1;
+            }
+            out
+        };
+        #[cfg(not(feature = "full"))]
+        const fn count_built_in() -> usize {
+            let (mut i, mut n) = (0, 0);
+            while i < ENTRIES.len() {
+                if ENTRIES[i].algorithm.built_in() {
+                    n += 1;
+                }
+                i += 1;
+            }
+            n
+        }
+        /// Every id, in the order of the variants: what a build without
+        /// `full` keeps of the entries it leaves out (150 bytes).
+        #[cfg(not(feature = "full"))]
+        const IDS: [u16; ENTRIES.len()] = {
+            let mut ids = [0; ENTRIES.len()];
+            let mut i = 0;
+            while i < ENTRIES.len() {
+                ids[i] = ENTRIES[i].id;
+                i += 1;
+            }
+            ids
+        };
     };
 }
 
@@ -268,6 +313,10 @@ catalog! {
         constants ["SEEDBYTES" = RANDOMBYTES_SEEDBYTES];
 }
 
+/// What a build without the `full` feature contains (the SHA-2
+/// WebAssembly module): [`Algorithm::built_in`] there.
+pub const SHA2_ONLY: &[Algorithm] = &[Algorithm::Sha224, Algorithm::Sha256, Algorithm::Sha384, Algorithm::Sha512, Algorithm::Sha512_256];
+
 /// Lowercase and drop the separators people spell differently, so that
 /// "SHA-512/256", "sha512_256" and "sha512-256" all find the same entry.
 fn normalized_eq(a: &str, b: &str) -> bool {
@@ -285,6 +334,7 @@ fn normalized_eq(a: &str, b: &str) -> bool {
 
 impl Algorithm {
     /// This algorithm's catalog entry.
+    #[cfg(feature = "full")]
     pub fn info(self) -> &'static AlgorithmInfo {
         // `catalog!` declares the variants without discriminants and
         // generates the table in the same order, so a variant's discriminant
@@ -296,9 +346,60 @@ impl Algorithm {
         info
     }
 
+    /// This algorithm's catalog entry. Built without `full`, the table holds
+    /// the entries [`Algorithm::built_in`] keeps (five), searched; for one
+    /// left out it is a stand-in named "(not in this build)" with no sizes.
+    /// Nothing in that build asks for one: ids are checked on the way in
+    /// ([`Algorithm::from_id`] knows only the entries kept).
+    #[cfg(not(feature = "full"))]
+    pub fn info(self) -> &'static AlgorithmInfo {
+        static NOT_BUILT: AlgorithmInfo = AlgorithmInfo {
+            algorithm: Algorithm::Sha256,
+            id: 0,
+            name: "(not in this build)",
+            aliases: &[],
+            kind: Kind::Utility,
+            key: None,
+            nonce: None,
+            tag_len: 0,
+            output_len: 0,
+            max_output_len: 0,
+            block_len: 0,
+            tag_position: TagPosition::Suffix,
+            constants: &[],
+        };
+        ALGORITHMS.iter().find(|i| i.algorithm == self).unwrap_or(&NOT_BUILT)
+    }
+
     /// The canonical name.
     pub fn name(self) -> &'static str {
         self.info().name
+    }
+
+    /// Whether this build contains the algorithm: every one with the `full`
+    /// feature (a default); without it, the SHA-2 hashes only (SHA-224,
+    /// SHA-256, SHA-384, SHA-512, SHA-512/256). Ids stay those of the full
+    /// catalog; bindings treat an entry that is not built in as unknown.
+    ///
+    /// ```
+    /// assert!(saline::Algorithm::Sha256.built_in());
+    /// ```
+    pub const fn built_in(self) -> bool {
+        #[cfg(feature = "full")]
+        {
+            true
+        }
+        #[cfg(not(feature = "full"))]
+        {
+            let mut i = 0;
+            while i < SHA2_ONLY.len() {
+                if SHA2_ONLY[i] as usize == self as usize {
+                    return true;
+                }
+                i += 1;
+            }
+            false
+        }
     }
 
     /// Looks an algorithm up by name or alias, ignoring case and the
@@ -323,7 +424,39 @@ impl Algorithm {
             .iter()
             .find(|i| i.id == id)
             .map(|i| i.algorithm)
-            .ok_or_else(|| Error::UnknownAlgorithm { name: alloc::format!("#{id}"), kind: "any" })
+            .ok_or_else(|| Self::unknown_id(id))
+    }
+
+    /// The error for this algorithm where the build leaves it out
+    /// ([`Algorithm::built_in`]; `kind` as in [`Error::UnknownAlgorithm`]):
+    /// named by its id, since a build without `full` keeps no entry for it.
+    pub fn not_built(self, kind: &'static str) -> Error {
+        Error::not_built(&alloc::format!("#{}", self.id()), kind)
+    }
+
+    /// The stable numeric id (the entry's `id`), also of an algorithm a
+    /// build without `full` leaves out.
+    pub fn id(self) -> u16 {
+        #[cfg(feature = "full")]
+        return self.info().id;
+        #[cfg(not(feature = "full"))]
+        return IDS[self as usize];
+    }
+
+    #[cfg(feature = "full")]
+    fn unknown_id(id: u16) -> Error {
+        Error::UnknownAlgorithm { name: alloc::format!("#{id}"), kind: "any" }
+    }
+
+    /// Built without `full`, an id of the full catalog that was left out
+    /// reads as such.
+    #[cfg(not(feature = "full"))]
+    fn unknown_id(id: u16) -> Error {
+        if IDS.contains(&id) {
+            Error::not_built(&alloc::format!("#{id}"), "any")
+        } else {
+            Error::UnknownAlgorithm { name: alloc::format!("#{id}"), kind: "any" }
+        }
     }
 
     /// Returns `self` if it is of one of the given kinds, else an
@@ -386,11 +519,30 @@ mod tests {
     use super::ALGORITHMS;
 
     /// `Algorithm::info` indexes the table by discriminant.
+    #[cfg(feature = "full")]
     #[test]
     fn info_is_indexed_by_variant() {
         for (i, entry) in ALGORITHMS.iter().enumerate() {
             assert_eq!(entry.algorithm as usize, i, "{}", entry.name);
             assert!(core::ptr::eq(entry.algorithm.info(), entry), "{}", entry.name);
         }
+    }
+
+    /// Without `full`: the table holds the SHA-2 entries only, each found by
+    /// its variant, and every variant keeps its id.
+    #[cfg(not(feature = "full"))]
+    #[test]
+    fn built_in_table() {
+        use super::{Algorithm, ENTRIES};
+        let names: alloc::vec::Vec<_> = ALGORITHMS.iter().map(|e| e.name).collect();
+        assert_eq!(names, ["sha224", "sha256", "sha384", "sha512", "sha512-256"]);
+        for entry in ALGORITHMS {
+            assert!(core::ptr::eq(entry.algorithm.info(), entry), "{}", entry.name);
+        }
+        for entry in ENTRIES {
+            assert_eq!(entry.algorithm.id(), entry.id, "{}", entry.name);
+            assert_eq!(Algorithm::from_id(entry.id).is_ok(), entry.algorithm.built_in(), "{}", entry.name);
+        }
+        assert_eq!(Algorithm::Blake3.info().name, "(not in this build)");
     }
 }

@@ -151,6 +151,15 @@ impl Error {
         Error::InvalidLength { what, expected, got }
     }
 
+    /// [`Error::UnknownAlgorithm`] for an algorithm or operation `name` of
+    /// `kind` that this build leaves out: built without the `full` feature,
+    /// Saline contains SHA-2 hashing only ([`crate::Algorithm::built_in`]).
+    pub fn not_built(name: &str, kind: &'static str) -> Self {
+        let mut name = alloc::string::String::from(name);
+        name.push_str(" (not in this build, which has SHA-2 hashing only)");
+        Error::UnknownAlgorithm { name, kind }
+    }
+
     /// Returns `Ok(())` when `got` meets `expected`, else [`Error::InvalidLength`].
     pub fn check_length(what: &'static str, expected: Expected, got: usize) -> core::result::Result<(), Self> {
         if expected.accepts(got) {
@@ -187,7 +196,15 @@ impl fmt::Display for Error {
                 write!(f, "{what}: expected {expected}, got {got}")
             }
             Error::InvalidEncoding { what, reason } => write!(f, "{what}: {reason}"),
+            // Without `full` (the SHA-2 WebAssembly module) the name is quoted
+            // as it is: `{:?}` would link core's escaping and its Unicode
+            // tables (about 5 KB of WebAssembly), and every name that build
+            // can report (catalog names, "#id", "operation #n") reads the
+            // same either way.
+            #[cfg(feature = "full")]
             Error::UnknownAlgorithm { name, kind } => write!(f, "unknown {kind} algorithm: {name:?} (see saline::catalog::ALGORITHMS)"),
+            #[cfg(not(feature = "full"))]
+            Error::UnknownAlgorithm { name, kind } => write!(f, "unknown {kind} algorithm: \"{name}\" (see saline::catalog::ALGORITHMS)"),
             Error::UnsupportedOption { algorithm, option } => {
                 write!(f, "{algorithm} does not take the option '{option}'")
             }

@@ -39,6 +39,7 @@ use crate::cipher::fixed;
 use crate::error::{Error, Expected, Result};
 
 /// How an AEAD of the registry is keyed: RustCrypto's types, or ring's.
+#[cfg_attr(not(feature = "full"), allow(dead_code))] // without std, only `backends()` reads it (with `full`)
 #[derive(Clone, Copy)]
 pub(crate) enum AeadBackend {
     RustCrypto,
@@ -73,6 +74,7 @@ pub(crate) enum AeadBackend {
 /// (`SALINE_OPENSSL_ASM_CPU=avx2`) openssl-asm is the slower, 720 against
 /// 580 ns at 1 KiB (docs/DEPENDENCIES.md). Elsewhere ring first;
 /// libsodium, then RustCrypto's portable build after.
+#[cfg_attr(not(feature = "full"), allow(dead_code))] // without std, only `backends()` reads it (with `full`)
 pub(crate) static CHACHA20POLY1305_BACKENDS: Registry<AeadBackend> = Registry::new(
     "chacha20poly1305",
     &[
@@ -118,6 +120,7 @@ fn ring_key<'a>(ring: &'a std::sync::OnceLock<crate::backend::ring::AeadKey>, as
 /// 608 / 505 at 1 KiB, 339 / 201 µs at 1 MiB) and without it libsodium (with
 /// the AVX2 paths openssl-asm took 790 against 680 ns at 1 KiB); then
 /// libsodium, RustCrypto after (ring has none).
+#[cfg_attr(not(feature = "full"), allow(dead_code))] // without std, only `backends()` reads it (with `full`)
 pub(crate) static XCHACHA20POLY1305_BACKENDS: Registry<AeadBackend> = Registry::new(
     "xchacha20poly1305",
     &[
@@ -148,6 +151,7 @@ fn libsodium_short_message() -> usize {
 /// against ring's 145, AES-192-GCM 120 ns against RustCrypto's ~870:
 /// docs/DEPENDENCIES.md), then ring (no AES-192: with ring forced that key
 /// size uses RustCrypto's `aes-gcm`), then RustCrypto.
+#[cfg_attr(not(feature = "full"), allow(dead_code))] // without std, only `backends()` reads it (with `full`)
 pub(crate) static AES_GCM_BACKENDS: Registry<AeadBackend> = Registry::new(
     "aes-gcm",
     &[

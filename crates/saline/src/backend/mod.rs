@@ -176,28 +176,44 @@ impl<F: Copy + Sync> Slot for Registry<F> {
     }
 }
 
-/// Every registry, in the order [`backends`] reports them.
+/// Every registry, in the order [`backends`] reports them. Without the
+/// `full` feature, SHA-2's only: an entry keeps its backends' code alive.
 static ALL: &[&dyn Slot] = &[
+    #[cfg(feature = "full")]
     &crate::mac::POLY1305_BACKENDS,
     #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
     &crate::hash::sha512_dispatch::SHA512_BACKENDS,
-    #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+    #[cfg(all(feature = "full", feature = "std", target_arch = "x86_64", target_os = "linux"))]
     &crate::hash::md5_dispatch::MD5_BACKENDS,
-    #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+    #[cfg(all(feature = "full", feature = "std", target_arch = "x86_64", target_os = "linux"))]
     &crate::hash::keccak_dispatch::KECCAK_BACKENDS,
+    #[cfg(feature = "full")]
     &crate::cipher::SALSA20_BACKENDS,
+    #[cfg(feature = "full")]
     &crate::aead::XSALSA20POLY1305_BACKENDS,
+    #[cfg(feature = "full")]
     &crate::aead::CHACHA20POLY1305_BACKENDS,
+    #[cfg(feature = "full")]
     &crate::aead::XCHACHA20POLY1305_BACKENDS,
+    #[cfg(feature = "full")]
     &crate::aead::AES_GCM_BACKENDS,
+    #[cfg(feature = "full")]
     &crate::cipher::aes::AES_CBC_BACKENDS,
+    #[cfg(feature = "full")]
     &crate::cipher::aes::AES_CTR_BACKENDS,
+    #[cfg(feature = "full")]
     &crate::aead::aegis::AEGIS_BACKENDS,
+    #[cfg(feature = "full")]
     &crate::curve::x25519::X25519_BACKENDS,
+    #[cfg(feature = "full")]
     &crate::curve::x25519::X25519_BASE_BACKENDS,
+    #[cfg(feature = "full")]
     &crate::curve::ed25519::ED25519_SIGN_BACKENDS,
+    #[cfg(feature = "full")]
     &crate::curve::ed25519::ED25519_KEYPAIR_BACKENDS,
+    #[cfg(feature = "full")]
     &crate::curve::ed25519::ED25519_VERIFY_BACKENDS,
+    #[cfg(feature = "full")]
     &crate::curve::point::EDWARDS25519_BACKENDS,
 ];
 

@@ -6,6 +6,11 @@
 //! (SHA-1/2/3, Keccak, MD4, MD5, RIPEMD-160, Whirlpool) need no options and
 //! are dispatched by one macro below.
 //!
+//! Built without the `full` feature, [`Hasher`] and [`hash_into`] reach
+//! SHA-2 only (the other families' states and arms are compiled out, so
+//! nothing references their code) and refuse every other hash with
+//! [`Error::not_built`]; the typed wrappers of the other hashes are absent.
+//!
 //! ```
 //! use saline::{hash::{hash, Hasher}, Algorithm};
 //! let one_shot = hash(Algorithm::Sha256, b"abc")?;
@@ -51,6 +56,7 @@ macro_rules! core_traits {
 }
 
 pub mod blake2;
+#[cfg_attr(not(feature = "full"), allow(dead_code))]
 pub mod blake3;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod sha2_simd128;
@@ -135,10 +141,13 @@ use sha2_simd128 as sha2_states;
 #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 use sha2_core as sha2_states;
 
+#[cfg(feature = "full")]
 use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;
-use digest::{ExtendableOutputReset, FixedOutputReset, Reset, Update};
+#[cfg(feature = "full")]
+use digest::ExtendableOutputReset;
+use digest::{FixedOutputReset, Reset, Update};
 
 use crate::catalog::{Algorithm, Kind};
 use crate::error::{Error, Expected, Result};
@@ -177,9 +186,12 @@ impl<'a> HashOptions<'a> {
     }
 }
 
-/// The state of one of the catalog's hashes.
+/// The state of one of the catalog's hashes. Without the `full` feature
+/// only the SHA-2 variants exist: a variant never constructed would still
+/// keep its family's code alive through every match below.
 #[derive(Clone)]
 enum State {
+    #[cfg(feature = "full")]
     Sha1(sha1::Sha1),
     Sha224(sha2_states::Sha224),
     Sha256(sha2_states::Sha256),
@@ -191,43 +203,68 @@ enum State {
     // size of every Hasher, which each binding's hash object moves several
     // times on its way to the caller (measured in the Python binding:
     // memmove was 14% of `blake2b(32 bytes).digest()` at 432 bytes).
+    #[cfg(feature = "full")]
     Sha3_224(Box<sha3_core::Sha3_224>),
+    #[cfg(feature = "full")]
     Sha3_256(Box<sha3_core::Sha3_256>),
+    #[cfg(feature = "full")]
     Sha3_384(Box<sha3_core::Sha3_384>),
+    #[cfg(feature = "full")]
     Sha3_512(Box<sha3_core::Sha3_512>),
+    #[cfg(feature = "full")]
     Keccak256(Box<sha3_core::Keccak256>),
+    #[cfg(feature = "full")]
     Md4(md4::Md4),
+    #[cfg(feature = "full")]
     Md5(md5_core::Md5),
+    #[cfg(feature = "full")]
     Ripemd160(ripemd::Ripemd160),
+    #[cfg(feature = "full")]
     Whirlpool(whirlpool::Whirlpool),
+    #[cfg(feature = "full")]
     Shake128(Box<sha3::Shake128>),
+    #[cfg(feature = "full")]
     Shake256(Box<sha3::Shake256>),
+    #[cfg(feature = "full")]
     Blake2b(blake2::Blake2b),
+    #[cfg(feature = "full")]
     Blake2s(blake2::Blake2s),
     // Boxed: the BLAKE3 state (~1.9 KB) would otherwise set the size of
     // every Hasher, which one-shot calls build, move and wipe.
+    #[cfg(feature = "full")]
     Blake3(Box<::blake3::Hasher>),
 }
 
 /// Expands `$body` once per fixed-output RustCrypto digest, with `$d` bound
-/// to the concrete state; the remaining arms handle the other families.
+/// to the concrete state; the remaining arms handle the other families
+/// (each marked `#[cfg(feature = "full")]` by the caller).
 macro_rules! match_digest {
     ($state:expr, $d:ident => $body:expr, $($rest:tt)*) => {
         match $state {
+            #[cfg(feature = "full")]
             State::Sha1($d) => $body,
             State::Sha224($d) => $body,
             State::Sha256($d) => $body,
             State::Sha384($d) => $body,
             State::Sha512($d) => $body,
             State::Sha512_256($d) => $body,
+            #[cfg(feature = "full")]
             State::Sha3_224(boxed) => { let $d = &mut **boxed; $body }
+            #[cfg(feature = "full")]
             State::Sha3_256(boxed) => { let $d = &mut **boxed; $body }
+            #[cfg(feature = "full")]
             State::Sha3_384(boxed) => { let $d = &mut **boxed; $body }
+            #[cfg(feature = "full")]
             State::Sha3_512(boxed) => { let $d = &mut **boxed; $body }
+            #[cfg(feature = "full")]
             State::Keccak256(boxed) => { let $d = &mut **boxed; $body }
+            #[cfg(feature = "full")]
             State::Md4($d) => $body,
+            #[cfg(feature = "full")]
             State::Md5($d) => $body,
+            #[cfg(feature = "full")]
             State::Ripemd160($d) => $body,
+            #[cfg(feature = "full")]
             State::Whirlpool($d) => $body,
             $($rest)*
         }
@@ -273,7 +310,14 @@ impl Hasher {
     /// for an option the algorithm does not take, [`Error::InvalidLength`]
     /// for a key, salt, personalization or output length out of range, and
     /// [`Error::InvalidEncoding`] for a BLAKE3 context that is not UTF-8.
+    /// Built without the `full` feature, [`Error::UnknownAlgorithm`]
+    /// ([`Error::not_built`]) for every hash but SHA-2.
     pub fn with_options(algorithm: Algorithm, options: &HashOptions<'_>) -> Result<Hasher> {
+        // First: a build without `full` has no entry to check the kind against.
+        #[cfg(not(feature = "full"))]
+        if !algorithm.built_in() {
+            return Err(algorithm.not_built("hash"));
+        }
         let info = algorithm.expect_kind(&[Kind::Hash, Kind::Xof])?.info();
         let out_len = options.out_len.unwrap_or(info.output_len);
         let fixed = |state: State| -> Result<State> {
@@ -281,32 +325,52 @@ impl Hasher {
             Error::check_length("output", Expected::Exactly(info.output_len), out_len)?;
             Ok(state)
         };
+        #[cfg(feature = "full")]
         let xof = |state: State| -> Result<State> {
             options.expect_none(algorithm)?;
             Ok(state)
         };
         let state = match algorithm {
+            #[cfg(feature = "full")]
             Algorithm::Sha1 => fixed(State::Sha1(Default::default()))?,
             Algorithm::Sha224 => fixed(State::Sha224(Default::default()))?,
             Algorithm::Sha256 => fixed(State::Sha256(Default::default()))?,
             Algorithm::Sha384 => fixed(State::Sha384(Default::default()))?,
             Algorithm::Sha512 => fixed(State::Sha512(Default::default()))?,
             Algorithm::Sha512_256 => fixed(State::Sha512_256(Default::default()))?,
+            #[cfg(feature = "full")]
             Algorithm::Sha3_224 => fixed(State::Sha3_224(Default::default()))?,
+            #[cfg(feature = "full")]
             Algorithm::Sha3_256 => fixed(State::Sha3_256(Default::default()))?,
+            #[cfg(feature = "full")]
             Algorithm::Sha3_384 => fixed(State::Sha3_384(Default::default()))?,
+            #[cfg(feature = "full")]
             Algorithm::Sha3_512 => fixed(State::Sha3_512(Default::default()))?,
+            #[cfg(feature = "full")]
             Algorithm::Keccak256 => fixed(State::Keccak256(Default::default()))?,
+            #[cfg(feature = "full")]
             Algorithm::Md4 => fixed(State::Md4(Default::default()))?,
+            #[cfg(feature = "full")]
             Algorithm::Md5 => fixed(State::Md5(Default::default()))?,
+            #[cfg(feature = "full")]
             Algorithm::Ripemd160 => fixed(State::Ripemd160(Default::default()))?,
+            #[cfg(feature = "full")]
             Algorithm::Whirlpool => fixed(State::Whirlpool(Default::default()))?,
+            #[cfg(feature = "full")]
             Algorithm::Shake128 => xof(State::Shake128(Default::default()))?,
+            #[cfg(feature = "full")]
             Algorithm::Shake256 => xof(State::Shake256(Default::default()))?,
+            #[cfg(feature = "full")]
             Algorithm::Blake2b => State::Blake2b(blake2::Blake2b::new(options, out_len)?),
+            #[cfg(feature = "full")]
             Algorithm::Blake2s => State::Blake2s(blake2::Blake2s::new(options, out_len)?),
+            #[cfg(feature = "full")]
             Algorithm::Blake3 => State::Blake3(blake3::new_boxed_hasher(options)?),
+            #[cfg(feature = "full")]
             _ => unreachable!("expect_kind admitted only hashes"),
+            // Checked above; the match needs an arm for the variants left out.
+            #[cfg(not(feature = "full"))]
+            _ => return Err(algorithm.not_built("hash")),
         };
         Ok(Hasher { algorithm, out_len, state })
     }
@@ -324,10 +388,15 @@ impl Hasher {
     /// Absorbs `data`. Never fails.
     pub fn update(&mut self, data: &[u8]) {
         match_digest!(&mut self.state, d => Update::update(d, data),
+            #[cfg(feature = "full")]
             State::Shake128(d) => Update::update(&mut **d, data),
+            #[cfg(feature = "full")]
             State::Shake256(d) => Update::update(&mut **d, data),
+            #[cfg(feature = "full")]
             State::Blake2b(d) => d.update(data),
+            #[cfg(feature = "full")]
             State::Blake2s(d) => d.update(data),
+            #[cfg(feature = "full")]
             State::Blake3(d) => {
                 d.update(data);
             }
@@ -345,10 +414,15 @@ impl Hasher {
             Error::check_length("output", Expected::Exactly(self.out_len), out.len())?;
         }
         match_digest!(&mut self.state, d => FixedOutputReset::finalize_into_reset(d, out.into()),
+            #[cfg(feature = "full")]
             State::Shake128(d) => d.finalize_xof_reset_into(out),
+            #[cfg(feature = "full")]
             State::Shake256(d) => d.finalize_xof_reset_into(out),
+            #[cfg(feature = "full")]
             State::Blake2b(d) => d.finalize_into_reset(out),
+            #[cfg(feature = "full")]
             State::Blake2s(d) => d.finalize_into_reset(out),
+            #[cfg(feature = "full")]
             State::Blake3(d) => {
                 blake3::output_into(d, out);
                 d.reset();
@@ -377,18 +451,25 @@ impl Hasher {
         match &self.state {
             // Measured in the Python binding, blake3(32 bytes).digest(): the
             // fork (a 1.9 KiB state) was half of the call.
-            State::Blake3(d) => blake3::output_into(d, out),
+            #[cfg(feature = "full")]
+            State::Blake3(d) => {
+                blake3::output_into(d, out);
+                Ok(())
+            }
+            #[cfg(feature = "full")]
             State::Blake2b(d) => {
                 Error::check_length("output", Expected::Exactly(self.out_len), out.len())?;
                 d.digest_into(out);
+                Ok(())
             }
+            #[cfg(feature = "full")]
             State::Blake2s(d) => {
                 Error::check_length("output", Expected::Exactly(self.out_len), out.len())?;
                 d.digest_into(out);
+                Ok(())
             }
-            _ => return self.clone().finalize_into(out),
+            _ => self.clone().finalize_into(out),
         }
-        Ok(())
     }
 
     /// Writes the digest into `out`, consuming the hasher.
@@ -409,10 +490,15 @@ impl Hasher {
     /// Restarts the hasher as if newly created, keeping key and options.
     pub fn reset(&mut self) {
         match_digest!(&mut self.state, d => Reset::reset(d),
+            #[cfg(feature = "full")]
             State::Shake128(d) => Reset::reset(&mut **d),
+            #[cfg(feature = "full")]
             State::Shake256(d) => Reset::reset(&mut **d),
+            #[cfg(feature = "full")]
             State::Blake2b(d) => d.reset(),
+            #[cfg(feature = "full")]
             State::Blake2s(d) => d.reset(),
+            #[cfg(feature = "full")]
             State::Blake3(d) => {
                 d.reset();
             }
@@ -426,10 +512,14 @@ impl Drop for Hasher {
         // state is not used after this point.
         unsafe {
             match_digest!(&mut self.state, d => crate::secret::wipe_flat(d),
+                #[cfg(feature = "full")]
                 State::Shake128(d) => crate::secret::wipe_flat(&mut **d),
+                #[cfg(feature = "full")]
                 State::Shake256(d) => crate::secret::wipe_flat(&mut **d),
                 // The BLAKE2 states wipe themselves when dropped.
+                #[cfg(feature = "full")]
                 State::Blake2b(_) | State::Blake2s(_) => {}
+                #[cfg(feature = "full")]
                 State::Blake3(d) => blake3::wipe(d),
             )
         }
@@ -479,11 +569,20 @@ pub fn hash_with(algorithm: Algorithm, options: &HashOptions<'_>, data: &[u8]) -
 /// # Errors
 /// As [`Hasher::with_options`] and [`Hasher::finalize_into`].
 pub fn hash_into(algorithm: Algorithm, options: &HashOptions<'_>, data: &[u8], out: &mut [u8]) -> Result<()> {
+    // Before any other check, as `Hasher::with_options` does: a build
+    // without `full` has no entry to check the kind against.
+    #[cfg(not(feature = "full"))]
+    if !algorithm.built_in() {
+        return Err(algorithm.not_built("hash"));
+    }
     let info = algorithm.expect_kind(&[Kind::Hash, Kind::Xof])?.info();
     let out_len = options.out_len.unwrap_or(out.len());
     match algorithm {
+        #[cfg(feature = "full")]
         Algorithm::Blake2b => return blake2::Blake2b::hash_into(options, out_len, data, out),
+        #[cfg(feature = "full")]
         Algorithm::Blake2s => return blake2::Blake2s::hash_into(options, out_len, data, out),
+        #[cfg(feature = "full")]
         Algorithm::Blake3 => return blake3::hash_into(options, data, out),
         _ => options.expect_none(algorithm)?,
     }
@@ -507,6 +606,7 @@ pub fn hash_into(algorithm: Algorithm, options: &HashOptions<'_>, data: &[u8], o
         // `secret::wipe_flat`'s contract (the same types `Hasher` wipes).
         unsafe { crate::secret::wipe_flat(&mut state) };
     }
+    #[cfg(feature = "full")]
     #[inline(never)]
     fn xof_into<D: Default + Update + digest::ExtendableOutputReset>(data: &[u8], out: &mut [u8]) {
         let mut state = D::default();
@@ -516,34 +616,50 @@ pub fn hash_into(algorithm: Algorithm, options: &HashOptions<'_>, data: &[u8], o
         unsafe { crate::secret::wipe_flat(&mut state) };
     }
     match algorithm {
+        #[cfg(feature = "full")]
         Algorithm::Sha1 => digest_into::<sha1::Sha1>(data, out),
         Algorithm::Sha224 => digest_into::<sha2_states::Sha224>(data, out),
         Algorithm::Sha256 => digest_into::<sha2_states::Sha256>(data, out),
         Algorithm::Sha384 => digest_into::<sha2_states::Sha384>(data, out),
         Algorithm::Sha512 => digest_into::<sha2_states::Sha512>(data, out),
         Algorithm::Sha512_256 => digest_into::<sha2_states::Sha512_256>(data, out),
+        #[cfg(feature = "full")]
         Algorithm::Sha3_224 => digest_into::<sha3_core::Sha3_224>(data, out),
+        #[cfg(feature = "full")]
         Algorithm::Sha3_256 => digest_into::<sha3_core::Sha3_256>(data, out),
+        #[cfg(feature = "full")]
         Algorithm::Sha3_384 => digest_into::<sha3_core::Sha3_384>(data, out),
+        #[cfg(feature = "full")]
         Algorithm::Sha3_512 => digest_into::<sha3_core::Sha3_512>(data, out),
+        #[cfg(feature = "full")]
         Algorithm::Keccak256 => digest_into::<sha3_core::Keccak256>(data, out),
+        #[cfg(feature = "full")]
         Algorithm::Md4 => digest_into::<md4::Md4>(data, out),
+        #[cfg(feature = "full")]
         Algorithm::Md5 => digest_into::<md5_core::Md5>(data, out),
+        #[cfg(feature = "full")]
         Algorithm::Ripemd160 => digest_into::<ripemd::Ripemd160>(data, out),
+        #[cfg(feature = "full")]
         Algorithm::Whirlpool => digest_into::<whirlpool::Whirlpool>(data, out),
+        #[cfg(feature = "full")]
         Algorithm::Shake128 => xof_into::<sha3::Shake128>(data, out),
+        #[cfg(feature = "full")]
         Algorithm::Shake256 => xof_into::<sha3::Shake256>(data, out),
-        _ => unreachable!("expect_kind admitted only hashes, and the BLAKE families returned above"),
+        _ => unreachable!(
+            "expect_kind admitted only hashes, the BLAKE families returned above, and a build without `full` refused the rest"
+        ),
     }
     Ok(())
 }
 
 macro_rules! typed_hashes {
-    ($($name:ident => $alg:ident, $len:literal, $doc:literal;)*) => {$(
+    ($($(#[$attr:meta])* $name:ident => $alg:ident, $len:literal, $doc:literal;)*) => {$(
         #[doc = concat!($doc, ": a typed wrapper over [`Hasher`] with a ", stringify!($len), "-byte output.")]
         #[derive(Clone, Debug)]
+        $(#[$attr])*
         pub struct $name(Hasher);
 
+        $(#[$attr])*
         impl $name {
             /// Output length in bytes.
             pub const OUTPUT_LEN: usize = $len;
@@ -574,6 +690,7 @@ macro_rules! typed_hashes {
             }
         }
 
+        $(#[$attr])*
         impl Default for $name {
             fn default() -> Self {
                 Self::new()
@@ -582,19 +699,30 @@ macro_rules! typed_hashes {
     )*};
 }
 
+// Without `full`, only the SHA-2 wrappers: the others' `new` would find no
+// state to build.
 typed_hashes! {
+    #[cfg(feature = "full")]
     Sha1 => Sha1, 20, "SHA-1 (FIPS 180-4; broken for collisions, kept for compatibility)";
     Sha224 => Sha224, 28, "SHA-224 (FIPS 180-4)";
     Sha256 => Sha256, 32, "SHA-256 (FIPS 180-4)";
     Sha384 => Sha384, 48, "SHA-384 (FIPS 180-4)";
     Sha512 => Sha512, 64, "SHA-512 (FIPS 180-4)";
     Sha512_256 => Sha512_256, 32, "SHA-512/256 (FIPS 180-4)";
+    #[cfg(feature = "full")]
     Sha3_256 => Sha3_256, 32, "SHA3-256 (FIPS 202)";
+    #[cfg(feature = "full")]
     Sha3_512 => Sha3_512, 64, "SHA3-512 (FIPS 202)";
+    #[cfg(feature = "full")]
     Keccak256 => Keccak256, 32, "Keccak-256 (the pre-FIPS padding used by Ethereum)";
+    #[cfg(feature = "full")]
     Blake2b512 => Blake2b, 64, "BLAKE2b-512 (RFC 7693)";
+    #[cfg(feature = "full")]
     Blake2s256 => Blake2s, 32, "BLAKE2s-256 (RFC 7693)";
+    #[cfg(feature = "full")]
     Blake3 => Blake3, 32, "BLAKE3 in hash mode";
+    #[cfg(feature = "full")]
     Md5 => Md5, 16, "MD5 (RFC 1321; broken, kept for compatibility)";
+    #[cfg(feature = "full")]
     Ripemd160 => Ripemd160, 20, "RIPEMD-160";
 }

@@ -19,8 +19,7 @@ use zeroize::Zeroizing;
 use crate::cipher::fixed;
 use crate::curve::x25519;
 use crate::error::Result;
-use crate::hash::{hash_into, HashOptions};
-use crate::catalog::Algorithm;
+use crate::hash::{blake2::Blake2b, HashOptions};
 
 /// `crypto_kx_PUBLICKEYBYTES`.
 pub const PUBLICKEYBYTES: usize = 32;
@@ -35,8 +34,9 @@ pub const SESSIONKEYBYTES: usize = 32;
 pub type SessionKey = Zeroizing<[u8; SESSIONKEYBYTES]>;
 
 fn blake2b(out: &mut [u8], data: &[u8]) {
-    let options = HashOptions { out_len: Some(out.len()), ..HashOptions::default() };
-    hash_into(Algorithm::Blake2b, &options, data, out).expect("BLAKE2b takes 32 and 64-byte outputs");
+    // BLAKE2b's own one-shot (what `hash::hash_into` runs for it), which
+    // every build contains.
+    Blake2b::hash_into(&HashOptions::default(), out.len(), data, out).expect("BLAKE2b takes 32 and 64-byte outputs");
 }
 
 /// `crypto_kx_keypair`: a random key pair (public key, secret key).
