@@ -243,6 +243,10 @@ export function sizeSection(sizes) {
   for (const [library, measured] of Object.entries(sizes.pages)) {
     out.push(row([library, measured.version ?? '—', ...pages.map((p) => (measured[p] ? `${KiB(measured[p].total)}${measured[p].wasm ? ` (JS ${KiB(measured[p].js)} + wasm ${KiB(measured[p].wasm)})` : ''}` : 'n/a'))]));
   }
+  const main = sizes.pages.saline?.['hash-main'];
+  if (main) {
+    out.push('', `Saline's hash page imports \`saline/sha2\`, the SHA-2 entry point, as noble's imports \`@noble/hashes/sha2.js\`; its browser build loads the SHA-2 WebAssembly module. The same page importing \`sha256\` from the main entry \`saline\` ships the full module: ${KiB(main.total)} (JS ${KiB(main.js)} + wasm ${KiB(main.wasm)}).`);
+  }
   if (sizes.modules) {
     out.push('', 'Saline\'s WebAssembly modules (js/wasm/sizes.json):', '', row(['Module', 'raw', 'gzip -9']), row(['---', '---', '---']));
     for (const [name, m] of Object.entries(sizes.modules)) out.push(row([name, f.count(m.raw), f.count(m.gzip)]));

@@ -17,18 +17,26 @@
 //                  (src/backend/bundled-wasm-workerd.ts)
 //   dist/types/    .d.ts from `tsc --emitDeclarationOnly`, and a .d.cts
 //                  twin of each for CommonJS consumers
-// Entry points: src/index.ts, and src/tweetnacl.ts and src/cryptographer.ts
-// when they exist (each is built only if present).
+// Entry points: src/index.ts, src/sha2.ts (`saline/sha2`: the SHA-2
+// functions over the SHA-2 WebAssembly module in browsers), and
+// src/tweetnacl.ts and src/cryptographer.ts when they exist (each is built
+// only if present).
 //
 // A build differs from another only by which file stands in for
-// src/backend/builtins.ts and src/backend/bundled-wasm.ts (the `variants`
-// plugin), so no entry has a side effect to register anything.
+// src/backend/builtins.ts, src/backend/bundled-wasm.ts and
+// src/backend/sync-load.ts (the `variants` plugin). In the browser build
+// (dist/esm) `getBackend()` loads synchronously through what the entry
+// points install when evaluated (the full loader, or the SHA-2 module's),
+// so that a bundle of `saline/sha2` reaches neither the native loader nor
+// the full module; every other build links the full loader
+// (sync-load-linked.ts).
 //
 // One backend per process. The backend module holds state (the loaded
 // addon or WebAssembly instance), so every entry point of a build must
 // share it:
 //  - ESM uses esbuild's code splitting, so shared code lands in one chunk;
-//  - CJS has no splitting in esbuild, so src/backend/index.ts is built once
+//  - CJS has no splitting in esbuild, so src/backend/index.ts (with the
+//    state it re-exports from current.ts) is built once
 //    as backend.cjs and every entry requires it.
 //
 // The WebAssembly backend's worker (src/backend/wasm-worker.ts) is not a
@@ -52,7 +60,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const src = join(root, 'src');
 const dist = join(root, 'dist');
 
-const entries = ['index', 'tweetnacl', 'cryptographer'].filter((name) => existsSync(join(src, `${name}.ts`)));
+const entries = ['index', 'sha2', 'tweetnacl', 'cryptographer'].filter((name) => existsSync(join(src, `${name}.ts`)));
 const missing = ['tweetnacl', 'cryptographer'].filter((name) => !entries.includes(name));
 if (missing.length) console.warn(`build: skipping absent entry points: ${missing.map((n) => `src/${n}.ts`).join(', ')}`);
 
@@ -76,7 +84,7 @@ function variants(replacements) {
   return {
     name: 'variants',
     setup(b) {
-      b.onResolve({ filter: /(^|\/)(builtins|bundled-wasm)(\.js|\.ts)?$/ }, (args) => {
+      b.onResolve({ filter: /(^|\/)(builtins|bundled-wasm|sync-load)(\.js|\.ts)?$/ }, (args) => {
         const target = join(args.resolveDir, args.path).replace(/\.(js|ts)$/, '');
         const name = relative(join(src, 'backend'), target);
         return replacements[name] ? { path: join(src, 'backend', `${replacements[name]}.ts`) } : undefined;
@@ -85,15 +93,16 @@ function variants(replacements) {
   };
 }
 
-// Every import of the backend selector from the API becomes require('./backend.cjs').
+// Every import of the backend selector (index.ts) or of the state it
+// re-exports (current.ts) from the API becomes require('./backend.cjs').
 const sharedBackend = {
   name: 'shared-backend',
   setup(b) {
-    const selector = join(src, 'backend', 'index.ts');
-    b.onResolve({ filter: /backend\/index(\.js|\.ts)?$/ }, (args) => {
+    const shared = [join(src, 'backend', 'index.ts'), join(src, 'backend', 'current.ts')];
+    b.onResolve({ filter: /backend\/(index|current)(\.js|\.ts)?$/ }, (args) => {
       const target = join(args.resolveDir, args.path).replace(/\.js$/, '.ts');
       const resolved = existsSync(target) ? target : `${target}.ts`;
-      return resolved === selector ? { path: './backend.cjs', external: true } : undefined;
+      return shared.includes(resolved) ? { path: './backend.cjs', external: true } : undefined;
     });
   },
 };
@@ -121,9 +130,21 @@ const entryPoints = entries.map((name) => join(src, `${name}.ts`));
 const esm = (dir, replacements, extra = {}) =>
   build({ ...common, ...extra, entryPoints, outdir: join(dist, dir), format: 'esm', splitting: true, chunkNames: '[name]-[hash]', plugins: [variants(replacements)] });
 
-/** The CJS build of one host: the entries, and the backend selector they share. */
+/**
+ * The CJS build of one host: the entries, and the backend selector they
+ * share. Not sha2: without code splitting its functions would be copies of
+ * the main entry's, which `hmac(sha256, ...)` (a WeakMap of hash functions)
+ * would not know; sha2.cjs re-exports the main entry's instead (below).
+ */
 const cjs = (dir, replacements) => [
-  build({ ...common, entryPoints, outdir: join(dist, dir), format: 'cjs', outExtension: { '.js': '.cjs' }, plugins: [variants(replacements), sharedBackend] }),
+  build({
+    ...common,
+    entryPoints: entryPoints.filter((file) => !file.endsWith(`${join('src', 'sha2.ts')}`)),
+    outdir: join(dist, dir),
+    format: 'cjs',
+    outExtension: { '.js': '.cjs' },
+    plugins: [variants(replacements), sharedBackend],
+  }),
   build({
     ...common,
     entryPoints: { backend: join(src, 'backend', 'index.ts') },
@@ -134,15 +155,34 @@ const cjs = (dir, replacements) => [
   }),
 ];
 
-const NODE = { builtins: 'builtins-node' };
+const LINKED = { 'sync-load': 'sync-load-linked' };
+const NODE = { ...LINKED, builtins: 'builtins-node' };
 await Promise.all([
   esm('esm', {}),
-  ...cjs('cjs', {}),
+  ...cjs('cjs', LINKED),
   esm('node', NODE, { platform: 'node' }),
   ...cjs('node', NODE),
   // The .wasm import stays as written: wrangler or workerd resolves it.
-  esm('workerd', { 'bundled-wasm': 'bundled-wasm-workerd' }, { external: [...common.external, '*.wasm'] }),
+  esm('workerd', { ...LINKED, 'bundled-wasm': 'bundled-wasm-workerd' }, { external: [...common.external, '*.wasm'] }),
 ]);
+
+// saline/sha2 in CommonJS: the main entry's own functions under the names
+// src/sha2.ts exports (read from the ESM build), and its `ready`, which
+// loads the full module. The SHA-2 module is the ESM browser build's
+// (what bundlers tree-shake); a CommonJS consumer gets the same functions.
+if (entries.includes('sha2')) {
+  const names = (await build({ ...common, entryPoints: [join(src, 'sha2.ts')], format: 'esm', write: false, metafile: true, sourcemap: false }))
+    .metafile.outputs;
+  const exported = Object.values(names).flatMap((o) => o.exports ?? []).filter((n) => n !== 'default');
+  const wrapper = [
+    "'use strict';",
+    '// saline/sha2 for CommonJS (scripts/build.mjs): the main entry\'s functions.',
+    "const main = require('./index.cjs');",
+    `module.exports = { ${exported.map((n) => `${n}: main.${n}`).join(', ')} };`,
+    '',
+  ].join('\n');
+  for (const dir of ['cjs', 'node']) writeFileSync(join(dist, dir, 'sha2.cjs'), wrapper);
+}
 
 // Declarations, and the type check: a type error fails the build.
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');

@@ -3,7 +3,7 @@
  * sized, call, trim to the length written, and translate errors. Every
  * family goes through here, so none repeats the glue.
  */
-import { getBackend } from './backend/index.js';
+import { getBackend } from './backend/current.js';
 import { ErrorCode, OVERLAP_REFUSED, type Op } from './backend/types.js';
 import { isBackendError, translate, type Renames } from './errors.js';
 import { alloc, bytes as checkedBytes, isBytes, outputSize } from './input.js';

@@ -3,7 +3,7 @@
  * catalog.rs) and the backend reports it: ids, names, and every size. The
  * API never repeats a size the catalog has; it asks here.
  */
-import { getBackend } from './backend/index.js';
+import { getBackend } from './backend/current.js';
 import type { CatalogEntry, LengthRule } from './backend/types.js';
 
 export type { CatalogEntry, CatalogOperation, LengthRule } from './backend/types.js';
@@ -17,8 +17,16 @@ let loadedFrom: readonly CatalogEntry[] | undefined;
  */
 export function entry(name: string): CatalogEntry {
   const found = find(name);
-  if (!found) throw new Error(`saline: the ${getBackend().name} backend's catalog has no '${name}' (package and backend out of step?)`);
-  return found;
+  if (found) return found;
+  const families = getBackend().families;
+  if (families) {
+    // A page that awaited only `ready()` of 'saline/sha2' and then called the main entry.
+    throw new Error(
+      `saline: '${name}' is not in the WebAssembly module loaded for ${families.map((f) => `'saline/${f}'`).join(', ')} (it holds ${families.join(', ')} only): ` +
+        "`await ready()` from 'saline' once to load the full module",
+    );
+  }
+  throw new Error(`saline: the ${getBackend().name} backend's catalog has no '${name}' (package and backend out of step?)`);
 }
 
 /** The catalog entry for a canonical name, or undefined. */

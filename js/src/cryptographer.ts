@@ -73,6 +73,7 @@
  * 'cbc' mode silently means an AEAD), dsa and zk. Saline's own API has
  * ChaCha20-Poly1305, Ed25519 and X25519 under their real names.
  */
+import { installFullSyncLoader } from './backend/load-sync.js';
 import { cbc, ctr } from './ciphers.js';
 import { gcm } from './aead.js';
 import {
@@ -85,6 +86,8 @@ import { bcrypt as salineBcrypt } from './passwords.js';
 import { bytes, length, message, options, type Input } from './input.js';
 import { bytesToBase64, bytesToHex, equalBytes, randomBytes as systemRandomBytes } from './utils.js';
 import { entry } from './catalog.js';
+
+installFullSyncLoader();
 
 // ------------------------------------------------------------------ output formats
 

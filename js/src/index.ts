@@ -7,6 +7,7 @@
  * In Node every function is usable from the first import. In browsers,
  * `await ready()` once; after that every call is synchronous.
  */
+import { installFullSyncLoader } from './backend/load-sync.js';
 export { backend, loadWasm, ready, type ReadyOptions, type WasmSource } from './backend/index.js';
 export { terminateWasmWorkers } from './backend/wasm-worker-pool.js';
 export { backendDetails, type BackendSelection } from './backend/details.js';
@@ -41,3 +42,5 @@ export {
   type Argon2Options, type Pbkdf2Options, type ScryptOptions, type WithAsync,
 } from './kdf.js';
 export { argon2, bcrypt, type Argon2HashOptions, type Argon2VerifyOptions, type BcryptOptions, type BcryptVerifyOptions } from './passwords.js';
+
+installFullSyncLoader();

@@ -6,7 +6,7 @@
  * it at once; hashers that were simply forgotten are freed when collected
  * (see `registryFor`), so WebAssembly memory never grows without bound.
  */
-import { getBackend } from './backend/index.js';
+import { getBackend } from './backend/current.js';
 import type { Backend, StreamHandle } from './backend/types.js';
 import { translate, type Renames } from './errors.js';
 import { bytes, message, type Input } from './input.js';

@@ -72,6 +72,7 @@
  *   The rest of Saline (utils.randomBytes, sealedbox, key generation in
  *   the main API) keeps the system source; setPRNG cannot weaken it.
  */
+import { installFullSyncLoader } from './backend/load-sync.js';
 import { ready } from './backend/index.js';
 import { ErrorCode, Op } from './backend/types.js';
 import { call, callIntoUnlessRefused, overlaps } from './call.js';
@@ -79,6 +80,8 @@ import { entry } from './catalog.js';
 import { isBytes } from './input.js';
 import { sha512 } from './hashes.js';
 import { equalBytes, randomBytes as systemRandomBytes } from './utils.js';
+
+installFullSyncLoader();
 
 // ------------------------------------------------------------------ constants (tweetnacl-js nacl-fast.js)
 

@@ -16,16 +16,17 @@ const repoDir = join(jsDir, '..');
 const pkg = JSON.parse(readFileSync(join(jsDir, 'package.json'), 'utf8'));
 const addon = join(jsDir, 'native', 'saline.node');
 
-test('npm pack holds the licences, the .d.cts files and both .wasm builds, and no addon', () => {
+test('npm pack holds the licences, the .d.cts files and both builds of each .wasm module, and no addon', () => {
   const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: jsDir, encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   const files = JSON.parse(r.stdout)[0].files.map((f) => f.path);
   for (const expected of [
     'LICENSE-MIT', 'LICENSE-APACHE', 'README.md', 'package.json',
-    'wasm/saline.wasm', 'wasm/saline-simd.wasm',
-    'dist/types/index.d.ts', 'dist/types/index.d.cts',
+    'wasm/saline.wasm', 'wasm/saline-simd.wasm', 'wasm/saline-sha2.wasm', 'wasm/saline-sha2-simd.wasm',
+    'dist/types/index.d.ts', 'dist/types/index.d.cts', 'dist/types/sha2.d.cts',
     'dist/types/tweetnacl.d.cts', 'dist/types/cryptographer.d.cts',
     'dist/node/index.js', 'dist/node/index.cjs', 'dist/esm/index.js', 'dist/cjs/index.cjs', 'dist/workerd/index.js',
+    'dist/esm/sha2.js', 'dist/node/sha2.js',
   ]) {
     assert.ok(files.includes(expected), `${expected} is not in the tarball`);
   }

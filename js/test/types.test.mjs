@@ -22,6 +22,7 @@ const CONSUMER = `
 import { argon2, backend, blake2b, gcm, group, hmac, loadWasm, poly1305, ready, sha256, terminateWasmWorkers, utils, type WasmSource } from 'saline';
 import nacl from 'saline/tweetnacl';
 import * as cryptographer from 'saline/cryptographer';
+import * as sha2 from 'saline/sha2';
 
 // Results are Uint8Array<ArrayBuffer>: a BufferSource for WebCrypto and fetch.
 const digest: BufferSource = sha256('abc');
@@ -51,6 +52,11 @@ const stale: boolean = argon2.needsRehash(phc, argon2.presets.rfc9106LowMemory);
 const box: Uint8Array = nacl.secretbox(new Uint8Array(1), new Uint8Array(24), new Uint8Array(32));
 const naclReady: Promise<void> = nacl.ready();
 
+// saline/sha2: the same functions, with its own ready().
+const sha2Digest: Uint8Array<ArrayBuffer> = sha2.sha512_256.into(new Uint8Array(32), sha2.utils.utf8ToBytes('abc'));
+const sha2Ready: Promise<void> = sha2.ready({ requireWorker: false });
+const sameFunction: typeof sha256 = sha2.sha256;
+
 // The group methods are typed from the catalog's function list: arity, and a boolean for isValidPoint.
 const point: Uint8Array<ArrayBuffer> = group.ristretto255.add(group.ristretto255.random(), group.ristretto255.random());
 const valid: boolean = group.edwards25519.isValidPoint(group.edwards25519.scalarmultBaseNoclamp(key));
@@ -59,7 +65,7 @@ group.ristretto255.add(point);
 // @ts-expect-error: ristretto255 has no Elligator map of 32 bytes (edwards25519's fromUniform)
 group.ristretto255.fromUniform(key);
 
-export const used = [digest, sealed, joined, text, loading, which, stop, stale, box, naclReady, cryptographer, valid];
+export const used = [digest, sealed, joined, text, loading, which, stop, stale, box, naclReady, cryptographer, valid, sha2Digest, sha2Ready, sameFunction];
 `;
 
 const projects = {

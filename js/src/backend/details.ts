@@ -5,7 +5,7 @@
  * WebAssembly. `SALINE_FORCE=poly1305:rustcrypto,...` in the environment
  * forces a choice in the native addon.
  */
-import { getBackend } from './index.js';
+import { getBackend } from './current.js';
 
 /** One primitive of the core's backend registry. */
 export interface BackendSelection {

@@ -51,3 +51,11 @@ export function moduleUrl(): string | undefined {
   }
   return undefined;
 }
+
+/** The backend SALINE_BACKEND forces, if any (tests and benchmarks run every suite once per backend). */
+export function forced(): 'native' | 'wasm' | undefined {
+  const value = envVar('SALINE_BACKEND');
+  if (value === undefined) return undefined;
+  if (value === 'native' || value === 'wasm') return value;
+  throw new Error(`saline: SALINE_BACKEND must be 'native' or 'wasm', got '${value}'`);
+}

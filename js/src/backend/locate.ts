@@ -15,15 +15,13 @@
 import { nodeBuiltin } from './builtins.js';
 import { moduleUrl } from './host.js';
 
-/** The two WebAssembly builds (js/scripts/build-wasm.sh) and the addon (js/scripts/build-native.sh). */
-export const WASM_SIMD_FILE = 'saline-simd.wasm';
-export const WASM_BASELINE_FILE = 'saline.wasm';
+/** The addon (js/scripts/build-native.sh); the WebAssembly files are named by wasm-full.ts and wasm-sha2.ts. */
 export const ADDON_FILE = 'native/saline.node';
 
 /**
  * The package's own `file` (a path below the package root) as a file: URL,
  * or undefined where this build does not run from disk (a browser fetches
- * instead: `wasmAssetUrl`).
+ * instead: `WasmModuleSpec.url`).
  */
 export function packageFile(file: string): URL | undefined {
   const base = moduleUrl();
@@ -61,15 +59,4 @@ export function* existingFiles<P extends string | URL>(places: readonly P[], loo
     if (present) yield place;
     else looked.push(placeName(place));
   }
-}
-
-/**
- * The URL a browser fetches a WebAssembly build from. Two literals of the
- * form `new URL('<relative>', import.meta.url)`, the pattern bundlers (Vite,
- * webpack 5) recognise as an asset and copy; any other spelling would hide
- * the files from them. undefined in a build without `import.meta.url`.
- */
-export function wasmAssetUrl(simd: boolean): URL | undefined {
-  if (!(import.meta as { url?: string } | undefined)?.url) return undefined;
-  return simd ? new URL('../../wasm/saline-simd.wasm', import.meta.url) : new URL('../../wasm/saline.wasm', import.meta.url);
 }

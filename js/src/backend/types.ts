@@ -71,6 +71,12 @@ export type StreamHandle = unknown;
 
 export interface Backend {
   readonly name: 'native' | 'wasm';
+  /**
+   * The algorithm families this backend holds, when it holds only some: the
+   * SHA-2 WebAssembly module's `['sha2']` (src/sha2.ts). Undefined for a
+   * backend with every algorithm.
+   */
+  readonly families?: readonly string[];
   /** The catalog, read once from Rust at load. */
   readonly catalog: readonly CatalogEntry[];
   /** The core's backend registry as JSON (saline_ops::backends_json), where the backend exports it. */

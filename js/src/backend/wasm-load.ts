@@ -11,9 +11,12 @@
  *  - wasm-worker-pool.ts: callAsync's workers (the main-thread side), and
  *    wasm-worker.ts, what runs inside them.
  *
- * Loading. Two builds ship in js/wasm/: saline-simd.wasm (SIMD128) and
- * saline.wasm (baseline); `WebAssembly.validate` on a tiny SIMD module picks
- * one at load time.
+ * Loading. Each module ships as two builds in js/wasm/, SIMD128 and
+ * baseline: the full module (saline-simd.wasm, saline.wasm; wasm-full.ts)
+ * and the SHA-2 module of `saline/sha2` (saline-sha2-simd.wasm,
+ * saline-sha2.wasm; wasm-sha2.ts). `WebAssembly.validate` on a tiny SIMD
+ * module picks the build at load time; the caller names the module (a
+ * WasmModuleSpec).
  *  - Node, Deno and Bun (the builds of export conditions `node`, `deno`,
  *    `bun`): `loadWasmSync()` reads the file synchronously and instantiates
  *    synchronously, so nothing needs awaiting. The file is `SALINE_WASM_DIR`
@@ -26,9 +29,9 @@
  *    fetches and compiles asynchronously (`WebAssembly.instantiateStreaming`,
  *    falling back to `arrayBuffer()` + `instantiate` when the server's MIME
  *    type is wrong). The default URL is
- *    `new URL('../../wasm/<file>', import.meta.url)`: the layout of
- *    dist/esm/*.js, and the literal pattern bundlers (Vite, webpack 5)
- *    recognise as an asset.
+ *    `new URL('../../wasm/<file>', import.meta.url)` (WasmModuleSpec.url):
+ *    the layout of dist/esm/*.js, and the literal pattern bundlers (Vite,
+ *    webpack 5) recognise as an asset.
  *  - Cloudflare Workers (condition `workerd`): compiling from bytes is
  *    forbidden, so that build imports saline-simd.wasm as a module
  *    (bundled-wasm-workerd.ts) and instantiates the compiled module.
@@ -40,13 +43,35 @@
 import type { Backend } from './types.js';
 import { nodeBuiltin } from './builtins.js';
 import { envVar, isNode } from './host.js';
-import { WASM_BASELINE_FILE, WASM_SIMD_FILE, existingFiles, packageFile, placeName, wasmAssetUrl } from './locate.js';
+import { existingFiles, packageFile, placeName } from './locate.js';
 import { makeImports } from './wasm-abi.js';
 import { WasmInstance } from './wasm-instance.js';
 import { wasmStreams } from './wasm-streams.js';
-import { WorkerPool, jobOf, wipeJob, workerScript } from './wasm-worker-pool.js';
 
-export { requireWorker, terminateWasmWorkers } from './wasm-worker-pool.js';
+/**
+ * One WebAssembly module the package ships: the full one (wasm-full.ts,
+ * every algorithm) or a family's (wasm-sha2.ts, SHA-2 only, for pages that
+ * import `saline/sha2`). Nothing in this file names a module, so that a
+ * bundle keeps only the modules its entry points reach.
+ */
+export interface WasmModuleSpec {
+  /** The file names in the package's wasm/ directory, SIMD and baseline builds. */
+  readonly files: { readonly simd: string; readonly baseline: string };
+  /**
+   * The URL a browser fetches a build from: two literals of the form
+   * `new URL('../../wasm/<file>', import.meta.url)`, the pattern bundlers
+   * (Vite, webpack 5) recognise as an asset and copy; undefined in a build
+   * without `import.meta.url`.
+   */
+  url(simd: boolean): URL | undefined;
+  /** The algorithm families it holds; undefined when it holds every algorithm. */
+  readonly families?: readonly string[];
+  /**
+   * `.async` off the calling thread (the full module's worker pool). Without
+   * it, `.async` computes on the calling thread.
+   */
+  readonly offThread?: (wasm: WasmInstance, module: WebAssembly.Module) => Backend['callAsync'];
+}
 
 /** `(func (result v128) i32.const 0 i8x16.splat i8x16.popcnt)`: valid only where SIMD128 is. */
 const SIMD_PROBE = new Uint8Array([
@@ -67,9 +92,9 @@ export function wasmSimdSupported(): boolean {
   }
 }
 
-/** The file the loader picks on this engine. */
-export function wasmFileName(simd = wasmSimdSupported()): string {
-  return simd ? WASM_SIMD_FILE : WASM_BASELINE_FILE;
+/** The file of `spec` the loader picks on this engine. */
+export function wasmFileName(spec: WasmModuleSpec, simd = wasmSimdSupported()): string {
+  return simd ? spec.files.simd : spec.files.baseline;
 }
 
 /**
@@ -77,38 +102,26 @@ export function wasmFileName(simd = wasmSimdSupported()): string {
  * the instance was made from: callAsync hands it to the worker, and a fresh
  * instance is made from it when the memory should shrink or after a trap.
  */
-function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.Memory) => void, module?: WebAssembly.Module): Backend {
+function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.Memory) => void, module: WebAssembly.Module, spec?: WasmModuleSpec): Backend {
   const wasm = new WasmInstance(instance, bind, module);
   const catalog = wasm.catalog();
   wasm.useCatalog(catalog);
-  let pool: WorkerPool | undefined;
   return {
     name: 'wasm',
+    ...(spec?.families ? { families: spec.families } : {}),
     catalog,
     backendsJson: () => wasm.backendsJson(),
     call: (op, alg, bytes, nums, out) => wasm.call(op, alg, bytes, nums, out),
     callCopy: (op, alg, bytes, nums, outLength) => wasm.callCopy(op, alg, bytes, nums, outLength),
-    callAsync(op, alg, bytes, nums, outLength): Promise<Uint8Array> {
-      let job;
-      try {
-        job = jobOf(op, alg, bytes, nums, outLength);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-      const script = workerScript();
-      if (script !== undefined && module !== undefined) {
-        pool ??= new WorkerPool(module, script, (queued) => wasm.callHere(queued));
-        const running = pool.run(job);
-        if (running) return running;
-      }
-      try {
-        return Promise.resolve(wasm.callHere(job));
-      } catch (error) {
-        return Promise.reject(error);
-      } finally {
-        wipeJob(job);
-      }
-    },
+    callAsync:
+      spec?.offThread?.(wasm, module) ??
+      ((op, alg, bytes, nums, outLength) => {
+        try {
+          return Promise.resolve(wasm.callCopy(op, alg, bytes, nums, outLength));
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      }),
     ...wasmStreams(wasm),
   };
 }
@@ -186,22 +199,27 @@ function isResponse(source: unknown): source is Response {
   return typeof r === 'object' && r !== null && typeof r.arrayBuffer === 'function' && typeof r.headers === 'object' && typeof r.ok === 'boolean';
 }
 
-/** A backend over `source`: wasm bytes or a compiled module (synchronous instantiation). */
-export function createWasmBackend(source: BufferSource | WebAssembly.Module): Backend {
+/**
+ * A backend over `source`: wasm bytes or a compiled module (synchronous
+ * instantiation), the module `spec` says (none: every algorithm, `.async`
+ * on the calling thread, as inside a worker).
+ */
+export function createWasmBackend(source: BufferSource | WebAssembly.Module, spec?: WasmModuleSpec): Backend {
   const module = isModule(source) ? source : explained(() => new WebAssembly.Module(source));
   const { imports, bind } = makeImports();
   return backendOver(
     explained(() => new WebAssembly.Instance(module, imports)),
     bind,
     module,
+    spec,
   );
 }
 
 /** The same, instantiating asynchronously (browsers forbid large synchronous compiles). */
-async function createWasmBackendAsync(source: BufferSource | WebAssembly.Module): Promise<Backend> {
+async function createWasmBackendAsync(source: BufferSource | WebAssembly.Module, spec: WasmModuleSpec): Promise<Backend> {
   const module = isModule(source) ? source : await explainedAsync(() => WebAssembly.compile(source));
   const { imports, bind } = makeImports();
-  return backendOver(await explainedAsync(() => WebAssembly.instantiate(module, imports)), bind, module);
+  return backendOver(await explainedAsync(() => WebAssembly.instantiate(module, imports)), bind, module, spec);
 }
 
 type Fs = { readFileSync(path: string | URL): Uint8Array };
@@ -241,15 +259,14 @@ function readWasmFileSync(file: string): Uint8Array | undefined {
  * to the package and instantiates at once), or from `source` anywhere.
  * Returns undefined where loading must be awaited (browsers): use `loadWasm`.
  */
-export function loadWasmSync(source?: BufferSource | WebAssembly.Module): Backend | undefined {
-  if (source !== undefined) return createWasmBackend(source);
-  const simd = wasmSimdSupported();
-  const bytes = readWasmFileSync(wasmFileName(simd));
-  return bytes ? createWasmBackend(bytes) : undefined;
+export function loadWasmSync(spec: WasmModuleSpec, source?: BufferSource | WebAssembly.Module): Backend | undefined {
+  if (source !== undefined) return createWasmBackend(source, spec);
+  const bytes = readWasmFileSync(wasmFileName(spec));
+  return bytes ? createWasmBackend(bytes, spec) : undefined;
 }
 
-function defaultUrl(simd: boolean): URL {
-  const url = wasmAssetUrl(simd);
+function defaultUrl(spec: WasmModuleSpec, simd: boolean): URL {
+  const url = spec.url(simd);
   if (!url) {
     throw new Error('saline: cannot locate the WebAssembly file from this build; pass it to `ready({ wasm })` (a URL, a Response, the bytes or a WebAssembly.Module)');
   }
@@ -262,12 +279,12 @@ function defaultUrl(simd: boolean): URL {
  * file next to the package: read from disk in Node, fetched elsewhere and
  * compiled while it streams.
  */
-export async function loadWasm(source?: WasmSource): Promise<Backend> {
-  if (isModule(source) || isBufferSource(source)) return createWasmBackendAsync(source);
+export async function loadWasm(spec: WasmModuleSpec, source?: WasmSource): Promise<Backend> {
+  if (isModule(source) || isBufferSource(source)) return createWasmBackendAsync(source, spec);
   const simd = wasmSimdSupported();
   if (source === undefined) {
-    const bytes = readWasmFileSync(wasmFileName(simd));
-    if (bytes) return createWasmBackendAsync(bytes);
+    const bytes = readWasmFileSync(wasmFileName(spec, simd));
+    if (bytes) return createWasmBackendAsync(bytes, spec);
   }
   let response: Response;
   if (isResponse(source)) {
@@ -277,11 +294,11 @@ export async function loadWasm(source?: WasmSource): Promise<Backend> {
     if (!isResponse(settled)) throw new TypeError('saline: ready({ wasm }): the promise did not resolve to a Response');
     response = settled;
   } else if (source === undefined || typeof source === 'string' || (source as unknown) instanceof URL) {
-    const url = source === undefined ? defaultUrl(simd) : new URL(source as string | URL, (globalThis as { location?: { href: string } }).location?.href);
+    const url = source === undefined ? defaultUrl(spec, simd) : new URL(source as string | URL, (globalThis as { location?: { href: string } }).location?.href);
     // Node's fetch refuses file: URLs; read them instead.
     if (url.protocol === 'file:' && isNode()) {
       const fs = nodeBuiltin<Fs>('node:fs');
-      if (fs) return createWasmBackendAsync(fs.readFileSync(url));
+      if (fs) return createWasmBackendAsync(fs.readFileSync(url), spec);
     }
     response = await fetch(url);
   } else {
@@ -297,5 +314,5 @@ export async function loadWasm(source?: WasmSource): Promise<Backend> {
       ? await WebAssembly.instantiateStreaming(response, imports)
       : await WebAssembly.instantiate(await response.arrayBuffer(), imports),
   );
-  return backendOver(instance, bind, module);
+  return backendOver(instance, bind, module, spec);
 }

@@ -29,6 +29,7 @@ import type { WorkerReply, WorkerRequest } from './wasm-worker.js';
 import { WasmBackendError, checkArgumentCounts, checkBytes } from './wasm-abi.js';
 import { nodeBuiltin } from './builtins.js';
 import { isNode } from './host.js';
+import { workerRequired } from './worker-policy.js';
 
 /** The worker script (wasm-worker.ts, bundled), injected by scripts/build.mjs; undefined in unbundled src/. */
 declare const __SALINE_WASM_WORKER__: string | undefined;
@@ -177,13 +178,6 @@ const START_TIMEOUT_MS = 30_000;
 /** Every live pool, for `terminateWasmWorkers`. */
 const pools = /* @__PURE__ */ new Set<WorkerPool>();
 
-/** `ready({ requireWorker: true })`: `.async` rejects rather than run on the calling thread. */
-let workerRequired = false;
-
-/** Sets whether `.async` must run in a worker (see `ready`). */
-export function requireWorker(required: boolean): void {
-  workerRequired = required;
-}
 
 /** The rejection of a job that would otherwise run on the calling thread. */
 function noWorkerError(reason: Error | undefined): Error {
@@ -249,7 +243,7 @@ export class WorkerPool {
   run(job: Job): Promise<Uint8Array> | undefined {
     const slot = this.pick();
     if (!slot) {
-      if (!workerRequired) return undefined;
+      if (!workerRequired()) return undefined;
       wipeJob(job);
       return Promise.reject(noWorkerError(this.startError));
     }
@@ -357,7 +351,7 @@ export class WorkerPool {
     }
     for (const [id, p] of [...this.pending]) {
       if (p.slot !== slot) continue;
-      if (failedToStart && workerRequired) {
+      if (failedToStart && workerRequired()) {
         this.settle(id, (q) => q.reject(noWorkerError(error)));
       } else if (failedToStart) {
         this.settle(id, (q) => {

@@ -7,6 +7,8 @@
 // Bundles a page script with esbuild (platform browser) that imports
 // 'saline', serves it, the .wasm files and the vectors from 127.0.0.1 on an
 // ephemeral port, drives Debian's /usr/bin/chromium through playwright-core,
+// then does the same for the SHA-2 vectors through `saline/sha2` on a second
+// page, which must fetch the SHA-2 module and no other .wasm file,
 // and ends with the line `browser vectors: N passed, M failed`; the exit code
 // is non-zero on any failure. Without chromium it says so and exits 1, or 0
 // when SALINE_ALLOW_NO_BROWSER=1.
@@ -63,6 +65,33 @@ const bundle = await build({
 });
 const pageJs = bundle.outputFiles[0].contents;
 
+// `saline/sha2` on its own page: its SHA-2 vectors, through the SHA-2 module.
+const SHA2_ENTRY = `
+import * as H from 'saline/sha2';
+import { runVectorFile, formatTally } from '../_vectors-core.mjs';
+window.salineSha2 = async (name, algorithms) => {
+  await H.ready();
+  const file = await (await fetch('/vectors/' + name)).json();
+  file.cases = file.cases.filter((c) => algorithms.includes(c.algorithm ?? file.algorithm));
+  const tally = await runVectorFile(H, name + ' (saline/sha2)', file, { slow: false });
+  return { backend: H.backend(), tally, line: formatTally(tally) };
+};
+`;
+const sha2Bundle = await build({
+  stdin: { contents: SHA2_ENTRY, resolveDir: here, sourcefile: 'browser-sha2-entry.mjs', loader: 'js' },
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  write: false,
+  outfile: 'sha2.js',
+  logLevel: 'warning',
+});
+const sha2Js = sha2Bundle.outputFiles[0].contents;
+const SHA2_HTML = '<!doctype html><meta charset="utf-8"><title>saline/sha2</title><script type="module" src="/b/x/sha2.js"></script>';
+const SHA2_FILE = 'hash/sha-fips180-4.json';
+const SHA2_ALGORITHMS = ['sha224', 'sha256', 'sha384', 'sha512', 'sha512-256'];
+
 // ---------------------------------------------------------------- the server
 
 const vectorFiles = readdirSync(vectorsDir, { withFileTypes: true })
@@ -88,6 +117,8 @@ const server = createServer((req, res) => {
   // The bundle sits two levels deep so that the loader's default
   // new URL('../../wasm/<file>', import.meta.url) lands on /wasm/.
   if (url.pathname === '/b/x/page.js') return send(200, 'text/javascript; charset=utf-8', pageJs);
+  if (url.pathname === '/sha2') return send(200, 'text/html; charset=utf-8', SHA2_HTML);
+  if (url.pathname === '/b/x/sha2.js') return send(200, 'text/javascript; charset=utf-8', sha2Js);
   if (url.pathname.startsWith('/wasm/')) {
     const path = fileUnder(wasmDir, decodeURIComponent(url.pathname.slice(6)));
     return path ? send(200, 'application/wasm', readFileSync(path)) : send(404, 'text/plain', 'not found');
@@ -144,6 +175,22 @@ try {
     slowSkipped += tally.slowSkipped;
     for (const f of tally.failures) failures.push(`${name} case ${f.id}: ${f.message}`);
   }
+
+  const sha2Page = await context.newPage();
+  sha2Page.setDefaultTimeout(0);
+  sha2Page.on('pageerror', (error) => failures.push(`saline/sha2 page error: ${error.message}`));
+  const fetched = [];
+  sha2Page.on('request', (request) => {
+    if (request.url().endsWith('.wasm')) fetched.push(new URL(request.url()).pathname);
+  });
+  await sha2Page.goto(`${origin}/sha2`);
+  const { backend: sha2Backend, tally, line } = await sha2Page.evaluate(([n, a]) => window.salineSha2(n, a), [SHA2_FILE, SHA2_ALGORITHMS]);
+  console.log(`[browser] ${line}; fetched ${fetched.join(', ')}`);
+  passed += tally.passed;
+  for (const f of tally.failures) failures.push(`${SHA2_FILE} (saline/sha2) case ${f.id}: ${f.message}`);
+  if (sha2Backend !== 'wasm') failures.push(`saline/sha2 runs the ${sha2Backend} backend, not wasm`);
+  if (tally.passed === 0) failures.push('saline/sha2: no SHA-2 vector ran');
+  if (fetched.join() !== '/wasm/saline-sha2-simd.wasm') failures.push(`saline/sha2 fetched ${fetched.join(', ') || 'nothing'}, not /wasm/saline-sha2-simd.wasm alone`);
 } catch (error) {
   failures.push(`runner: ${error?.stack ?? error}`);
 } finally {

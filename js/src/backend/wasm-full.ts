@@ -1,0 +1,40 @@
+/**
+ * The full WebAssembly module: every algorithm, built by
+ * js/scripts/build-wasm.sh as saline-simd.wasm (SIMD128) and saline.wasm
+ * (baseline). The package's main entry loads it; `.async` runs in its
+ * worker pool (wasm-worker-pool.ts).
+ */
+import type { WasmModuleSpec } from './wasm-load.js';
+import { WorkerPool, jobOf, wipeJob, workerScript } from './wasm-worker-pool.js';
+
+export const FULL_MODULE: WasmModuleSpec = {
+  files: { simd: 'saline-simd.wasm', baseline: 'saline.wasm' },
+  url(simd) {
+    if (!(import.meta as { url?: string } | undefined)?.url) return undefined;
+    return simd ? new URL('../../wasm/saline-simd.wasm', import.meta.url) : new URL('../../wasm/saline.wasm', import.meta.url);
+  },
+  offThread(wasm, module) {
+    let pool: WorkerPool | undefined;
+    return (op, alg, bytes, nums, outLength) => {
+      let job;
+      try {
+        job = jobOf(op, alg, bytes, nums, outLength);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      const script = workerScript();
+      if (script !== undefined) {
+        pool ??= new WorkerPool(module, script, (queued) => wasm.callHere(queued));
+        const running = pool.run(job);
+        if (running) return running;
+      }
+      try {
+        return Promise.resolve(wasm.callHere(job));
+      } catch (error) {
+        return Promise.reject(error);
+      } finally {
+        wipeJob(job);
+      }
+    };
+  },
+};
