@@ -53,7 +53,7 @@ const box: Uint8Array = nacl.secretbox(new Uint8Array(1), new Uint8Array(24), ne
 const naclReady: Promise<void> = nacl.ready();
 
 // saline/sha2: the same functions, with its own ready().
-const sha2Digest: Uint8Array<ArrayBuffer> = sha2.sha512_256.into(new Uint8Array(32), sha2.utils.utf8ToBytes('abc'));
+const sha2Digest: Uint8Array<ArrayBuffer> = sha2.sha512_256.into(new Uint8Array(32), 'abc');
 const sha2Ready: Promise<void> = sha2.ready({ requireWorker: false });
 const sameFunction: typeof sha256 = sha2.sha256;
 
