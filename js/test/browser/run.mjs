@@ -53,17 +53,21 @@ window.salineRun = async (name) => {
 window.salineReady = S.ready().then(() => S.backend());
 `;
 
-const bundle = await build({
-  stdin: { contents: ENTRY, resolveDir: here, sourcefile: 'browser-entry.mjs', loader: 'js' },
-  bundle: true,
-  format: 'esm',
-  platform: 'browser',
-  target: 'es2022',
-  write: false,
-  outfile: 'page.js',
-  logLevel: 'warning',
-});
-const pageJs = bundle.outputFiles[0].contents;
+/** A page script: `contents` bundled by esbuild for browsers, as bytes. */
+async function pageScript(contents, sourcefile) {
+  const bundle = await build({
+    stdin: { contents, resolveDir: here, sourcefile, loader: 'js' },
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    outfile: 'page.js',
+    logLevel: 'warning',
+  });
+  return bundle.outputFiles[0].contents;
+}
+const pageJs = await pageScript(ENTRY, 'browser-entry.mjs');
 
 // `saline/sha2` on its own page: its SHA-2 vectors, through the SHA-2 module.
 const SHA2_ENTRY = `
@@ -77,17 +81,7 @@ window.salineSha2 = async (name, algorithms) => {
   return { backend: H.backend(), tally, line: formatTally(tally) };
 };
 `;
-const sha2Bundle = await build({
-  stdin: { contents: SHA2_ENTRY, resolveDir: here, sourcefile: 'browser-sha2-entry.mjs', loader: 'js' },
-  bundle: true,
-  format: 'esm',
-  platform: 'browser',
-  target: 'es2022',
-  write: false,
-  outfile: 'sha2.js',
-  logLevel: 'warning',
-});
-const sha2Js = sha2Bundle.outputFiles[0].contents;
+const sha2Js = await pageScript(SHA2_ENTRY, 'browser-sha2-entry.mjs');
 const SHA2_HTML = '<!doctype html><meta charset="utf-8"><title>saline/sha2</title><script type="module" src="/b/x/sha2.js"></script>';
 const SHA2_FILE = 'hash/sha-fips180-4.json';
 const SHA2_ALGORITHMS = ['sha224', 'sha256', 'sha384', 'sha512', 'sha512-256'];
