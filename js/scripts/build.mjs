@@ -157,8 +157,8 @@ const cjs = (dir, replacements) => [
 
 const LINKED = { 'sync-load': 'sync-load-linked' };
 const NODE = { ...LINKED, builtins: 'builtins-node' };
-await Promise.all([
-  esm('esm', {}),
+const [browserBuild] = await Promise.all([
+  esm('esm', {}, { metafile: true }),
   ...cjs('cjs', LINKED),
   esm('node', NODE, { platform: 'node' }),
   ...cjs('node', NODE),
@@ -171,9 +171,7 @@ await Promise.all([
 // loads the full module. The SHA-2 module is the ESM browser build's
 // (what bundlers tree-shake); a CommonJS consumer gets the same functions.
 if (entries.includes('sha2')) {
-  const names = (await build({ ...common, entryPoints: [join(src, 'sha2.ts')], format: 'esm', write: false, metafile: true, sourcemap: false }))
-    .metafile.outputs;
-  const exported = Object.values(names).flatMap((o) => o.exports ?? []).filter((n) => n !== 'default');
+  const exported = browserBuild.metafile.outputs[relative(process.cwd(), join(dist, 'esm', 'sha2.js'))].exports;
   const wrapper = [
     "'use strict';",
     '// saline/sha2 for CommonJS (scripts/build.mjs): the main entry\'s functions.',

@@ -9,8 +9,7 @@ import { FULL_MODULE } from './wasm-full.js';
 import { load, readyFor, type ReadyOptions } from './current.js';
 import type { WasmSource } from './wasm-load.js';
 
-// readyFor too: the CommonJS build shares this module as backend.cjs, which saline/sha2 requires.
-export { backend, getBackend, readyFor, type ReadyOptions } from './current.js';
+export { backend, getBackend, type ReadyOptions } from './current.js';
 export type { WasmSource } from './wasm-load.js';
 
 /**
