@@ -589,7 +589,7 @@ fn native_defaults() {
     let x86_64_linux = cfg!(all(target_arch = "x86_64", target_os = "linux"));
     let poly1305: &[&str] = if x86_64_linux { &["openssl-asm", "libsodium", "rustcrypto"] } else { &["libsodium", "rustcrypto"] };
     let chacha20poly1305: &[&str] = if x86_64_linux { &["ring+openssl-asm", "openssl-asm", "ring", "libsodium", "rustcrypto"] } else { &["ring", "libsodium", "rustcrypto"] };
-    let xchacha20poly1305: &[&str] = if x86_64_linux { &["libsodium+openssl-asm", "openssl-asm", "libsodium", "rustcrypto"] } else { &["libsodium", "rustcrypto"] };
+    let xchacha20poly1305: &[&str] = if x86_64_linux { &["ring+openssl-asm", "openssl-asm", "libsodium", "rustcrypto"] } else { &["libsodium", "rustcrypto"] };
     // ring's VAES/AVX2 AES-GCM first where AWS-LC has no VAES code: a CPU
     // with VAES and AVX2 but not AWS-LC's AVX-512 set (AMD Zen 3).
     let aes_gcm: &[&str] = if ring_vaes_without_aws_lc_avx512() { &["ring+aws-lc", "aws-lc", "ring", "rustcrypto"] } else { &["aws-lc", "ring", "rustcrypto"] };

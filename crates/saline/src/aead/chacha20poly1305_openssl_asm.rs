@@ -34,6 +34,13 @@ impl Key {
         &self.0
     }
 
+    /// The ChaCha20 key and 96-bit nonce of the message with `nonce`
+    /// ([`message_key`]), for the `ring+openssl-asm` backend's
+    /// XChaCha20-Poly1305 on ring.
+    pub(crate) fn message_key(&self, nonce: &[u8]) -> (Zeroizing<[u8; 32]>, [u8; 12]) {
+        message_key(&self.0, nonce)
+    }
+
     /// Encrypts `buf` in place and returns the tag, for a 12-byte
     /// (ChaCha20-Poly1305) or 24-byte (XChaCha20-Poly1305) `nonce`. `None`
     /// for a message past RFC 8439's limit (2^32 - 1 blocks after block 0),

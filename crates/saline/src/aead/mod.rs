@@ -56,12 +56,10 @@ pub(crate) enum AeadBackend {
     /// OpenSSL's ChaCha20 and Poly1305 assembly, composed here (x86-64 Linux).
     #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
     OpensslAsm,
-    /// ring up to [`ring_short_message`] bytes, OpenSSL's assembly above.
+    /// ring up to [`ring_short_message`] bytes, OpenSSL's assembly above
+    /// (XChaCha20-Poly1305 through HChaCha20's subkey on both).
     #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
     RingThenOpensslAsm,
-    /// libsodium up to [`libsodium_short_message`] bytes, OpenSSL's assembly above.
-    #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
-    LibsodiumThenOpensslAsm,
 }
 
 /// ChaCha20-Poly1305. On x86-64 Linux `ring+openssl-asm` first: ring
@@ -107,25 +105,42 @@ fn ring_short_message() -> usize {
     if openssl_asm_avx512() { 320 } else { usize::MAX }
 }
 
-/// The `ring+openssl-asm` backend's ring key, made from the same key on
-/// first use.
+/// Runs `f` with the `ring+openssl-asm` backend's ring key and ring's
+/// 96-bit nonce for one message. ChaCha20-Poly1305 (a 12-byte nonce): the
+/// key itself, made into ring's on first use and kept. XChaCha20-Poly1305
+/// (24 bytes), which ring lacks: ring's ChaCha20-Poly1305 under HChaCha20's
+/// subkey and the nonce 0^4 ‖ nonce[16..24] (draft-irtf-cfrg-xchacha
+/// §2.3), a ring key made for this message and wiped with the subkey.
 #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
-fn ring_key<'a>(ring: &'a std::sync::OnceLock<crate::backend::ring::AeadKey>, asm: &chacha20poly1305_openssl_asm::Key) -> &'a crate::backend::ring::AeadKey {
-    ring.get_or_init(|| crate::backend::ring::AeadKey::new(asm.bytes(), true).expect("ring takes 32-byte ChaCha20-Poly1305 keys"))
+fn with_ring_key<R>(
+    ring: &std::sync::OnceLock<crate::backend::ring::AeadKey>,
+    asm: &chacha20poly1305_openssl_asm::Key,
+    nonce: &[u8],
+    f: impl FnOnce(&crate::backend::ring::AeadKey, &[u8; 12]) -> R,
+) -> R {
+    const RING_TAKES: &str = "ring takes 32-byte ChaCha20-Poly1305 keys";
+    if let Ok(nonce) = <&[u8; 12]>::try_from(nonce) {
+        return f(ring.get_or_init(|| crate::backend::ring::AeadKey::new(asm.bytes(), true).expect(RING_TAKES)), nonce);
+    }
+    let (subkey, nonce) = asm.message_key(nonce);
+    f(&crate::backend::ring::AeadKey::new(&subkey[..], true).expect(RING_TAKES), &nonce)
 }
 
-/// XChaCha20-Poly1305: on x86-64 Linux `libsodium+openssl-asm` first, which
-/// with OpenSSL's AVX-512 code takes `openssl-asm` for every message (seal,
-/// keyed, on AMD Zen 5, libsodium / openssl-asm: 410 / 293 ns at 32 B,
-/// 608 / 505 at 1 KiB, 339 / 201 µs at 1 MiB) and without it libsodium (with
-/// the AVX2 paths openssl-asm took 790 against 680 ns at 1 KiB); then
-/// libsodium, RustCrypto after (ring has none).
+/// XChaCha20-Poly1305: on x86-64 Linux `ring+openssl-asm` first, the
+/// ChaCha20-Poly1305 backend of that name under HChaCha20's subkey (ring
+/// up to [`ring_short_message`] bytes, OpenSSL's assembly above). It
+/// replaced libsodium's, which on AMD Zen 3 (AVX2, no AVX-512) measured
+/// 1,377 ns a keyed seal of 1 KiB against ring's 768 (Rust), and from Go
+/// 1.5-1.8 µs against x/crypto's 0.85-0.95 (docs/DEPENDENCIES.md); on Zen 5
+/// with AVX-512 openssl-asm already took 1 KiB (505 ns against libsodium's
+/// 608) and ring takes 32 B (188 ns and HChaCha20 against 410). Then
+/// openssl-asm alone, libsodium, RustCrypto.
 #[cfg_attr(not(feature = "full"), allow(dead_code))] // without std, only `backends()` reads it (with `full`)
 pub(crate) static XCHACHA20POLY1305_BACKENDS: Registry<AeadBackend> = Registry::new(
     "xchacha20poly1305",
     &[
         #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
-        Backend { name: "libsodium+openssl-asm", usable: crate::backend::libsodium::usable, entry: AeadBackend::LibsodiumThenOpensslAsm },
+        Backend::portable("ring+openssl-asm", AeadBackend::RingThenOpensslAsm),
         #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
         Backend::portable("openssl-asm", AeadBackend::OpensslAsm),
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
@@ -133,14 +148,6 @@ pub(crate) static XCHACHA20POLY1305_BACKENDS: Registry<AeadBackend> = Registry::
         Backend::portable("rustcrypto", AeadBackend::RustCrypto),
     ],
 );
-
-/// The longest XChaCha20-Poly1305 message the `libsodium+openssl-asm`
-/// backend hands to libsodium: none with OpenSSL's AVX-512 code (it is the
-/// faster at every size measured, 0 B a tie), every message without it.
-#[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
-fn libsodium_short_message() -> usize {
-    if openssl_asm_avx512() { 0 } else { usize::MAX }
-}
 
 /// AES-GCM: on x86-64 CPUs with VAES and AVX2 but without the AVX-512 set
 /// AWS-LC's VAES code needs (AMD Zen 3), `ring+aws-lc` first: there AWS-LC
@@ -295,16 +302,14 @@ enum Cipher {
     /// ChaCha20-Poly1305 or XChaCha20-Poly1305 on OpenSSL's assembly (x86-64 Linux).
     #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
     OpensslAsm(chacha20poly1305_openssl_asm::Key),
-    /// ChaCha20-Poly1305 on ring up to [`ring_short_message`] bytes, on
-    /// OpenSSL's assembly above (x86-64 Linux). ring's key is made on the
-    /// first short message: a one-shot seal of a long message then costs no
-    /// ring key (made and wiped eagerly, the pair cost ~40 ns per one-shot call).
+    /// ChaCha20-Poly1305 or XChaCha20-Poly1305 on ring up to
+    /// [`ring_short_message`] bytes, on OpenSSL's assembly above (x86-64
+    /// Linux). ChaCha20-Poly1305's ring key is made on the first short
+    /// message: a one-shot seal of a long message then costs no ring key
+    /// (made and wiped eagerly, the pair cost ~40 ns per one-shot call);
+    /// XChaCha20-Poly1305's is made per message ([`with_ring_key`]).
     #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
     RingThenOpensslAsm(std::sync::OnceLock<crate::backend::ring::AeadKey>, chacha20poly1305_openssl_asm::Key),
-    /// XChaCha20-Poly1305 on libsodium up to [`libsodium_short_message`]
-    /// bytes, on OpenSSL's assembly above (x86-64 Linux).
-    #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
-    LibsodiumThenOpensslAsm(crate::backend::libsodium::ChaChaKey, chacha20poly1305_openssl_asm::Key),
 }
 
 /// An AEAD keyed once and used for many messages (each with a fresh nonce).
@@ -365,12 +370,6 @@ impl Aead {
                 Some(AeadBackend::RingThenOpensslAsm) => {
                     let asm = chacha20poly1305_openssl_asm::Key::new(fixed("key", key)?);
                     return Ok(Aead { algorithm, cipher: Cipher::RingThenOpensslAsm(std::sync::OnceLock::new(), asm) });
-                }
-                #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
-                Some(AeadBackend::LibsodiumThenOpensslAsm) => {
-                    let key = fixed("key", key)?;
-                    let cipher = Cipher::LibsodiumThenOpensslAsm(crate::backend::libsodium::ChaChaKey::new(key), chacha20poly1305_openssl_asm::Key::new(key));
-                    return Ok(Aead { algorithm, cipher });
                 }
                 _ => {}
             }
@@ -470,18 +469,10 @@ impl Aead {
             #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
             Cipher::RingThenOpensslAsm(ring, asm) => {
                 let tag = if buf.len() <= ring_short_message() {
-                    ring_key(ring, asm).seal(fixed("nonce", nonce)?, aad, buf)
+                    with_ring_key(ring, asm, nonce, |key, nonce| key.seal(nonce, aad, buf))
                 } else {
                     asm.seal(nonce, aad, buf)
                 };
-                tag.ok_or(Error::OutputLimit { what: "plaintext" })?
-            }
-            #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
-            Cipher::LibsodiumThenOpensslAsm(libsodium, asm) => {
-                if buf.len() as u64 > CHACHA20POLY1305_MAX_PLAINTEXT {
-                    return Err(Error::OutputLimit { what: "plaintext" });
-                }
-                let tag = if buf.len() <= libsodium_short_message() { Some(libsodium.seal(nonce, aad, buf)) } else { asm.seal(nonce, aad, buf) };
                 tag.ok_or(Error::OutputLimit { what: "plaintext" })?
             }
         };
@@ -524,13 +515,12 @@ impl Aead {
 
     /// The OpenSSL-assembly ChaCha20-Poly1305 key when a message of `len`
     /// bytes goes to that code: always on `openssl-asm`, above the short
-    /// message bound on `ring+openssl-asm` and `libsodium+openssl-asm`.
+    /// message bound on `ring+openssl-asm`.
     #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
     fn long_message_openssl_asm(&self, len: usize) -> Option<&chacha20poly1305_openssl_asm::Key> {
         match &self.cipher {
             Cipher::OpensslAsm(asm) => Some(asm),
             Cipher::RingThenOpensslAsm(_, asm) if len > ring_short_message() => Some(asm),
-            Cipher::LibsodiumThenOpensslAsm(_, asm) if len > libsodium_short_message() => Some(asm),
             _ => None,
         }
     }
@@ -591,15 +581,7 @@ impl Aead {
             #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
             Cipher::RingThenOpensslAsm(ring, asm) => {
                 if buf.len() <= ring_short_message() {
-                    ring_key(ring, asm).open(fixed("nonce", nonce)?, aad, buf, tag, keep_ciphertext)
-                } else {
-                    asm.open(nonce, aad, buf, tag)
-                }
-            }
-            #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
-            Cipher::LibsodiumThenOpensslAsm(libsodium, asm) => {
-                if buf.len() <= libsodium_short_message() {
-                    libsodium.open(nonce, aad, buf, tag, keep_ciphertext)
+                    with_ring_key(ring, asm, nonce, |key, nonce| key.open(nonce, aad, buf, tag, keep_ciphertext))
                 } else {
                     asm.open(nonce, aad, buf, tag)
                 }

@@ -1,6 +1,8 @@
 //! ring backends: AES-128-GCM, AES-256-GCM and ChaCha20-Poly1305 (ring 0.17,
 //! BoringSSL's assembly; AES-NI, VAES/VPCLMULQDQ, AVX2 chosen at run time).
-//! ring has no AES-192-GCM and no XChaCha20-Poly1305: those stay on RustCrypto.
+//! ring has no AES-192-GCM (the AEAD registry takes it to AWS-LC, or to
+//! RustCrypto) and no XChaCha20-Poly1305 API (`ring+openssl-asm` runs
+//! ring's ChaCha20-Poly1305 under HChaCha20's subkey, `aead/mod.rs`).
 
 use core::mem::MaybeUninit;
 
