@@ -487,7 +487,7 @@ fn exactly(out: &mut [u8], n: usize) -> Result<&mut [u8]> {
 /// the full catalog; without `full`, `from_id` knows only the entries kept
 /// and names one left out as not in this build).
 fn algorithm(id: u32) -> Result<Algorithm> {
-    let id = u16::try_from(id).map_err(|_| Error::UnknownAlgorithm { name: alloc::format!("#{id}"), kind: "any" })?;
+    let id = u16::try_from(id).map_err(|_| Error::UnknownAlgorithm { name: saline::error::numbered("#", id.into()), kind: "any" })?;
     Algorithm::from_id(id)
 }
 
@@ -534,7 +534,7 @@ fn signing_key(secret: &[u8]) -> Result<ed25519::SigningKey> {
 /// [`Op::Hash`]); [`Error::InvalidLength`] naming "output" when `out` is
 /// too small.
 pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize> {
-    let op = Op::from_code(op).ok_or_else(|| Error::UnknownAlgorithm { name: alloc::format!("operation #{op}"), kind: "operation" })?;
+    let op = Op::from_code(op).ok_or_else(|| Error::UnknownAlgorithm { name: saline::error::numbered("operation #", op.into()), kind: "operation" })?;
     let b = args;
     match op {
         Op::Hash => {
@@ -547,7 +547,7 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
         // The SHA-2 module: the other operations are compiled out, so that
         // nothing references their code.
         #[cfg(not(feature = "full"))]
-        _ => Err(Error::not_built(&alloc::format!("operation #{}", op as u32), "operation")),
+        _ => Err(Error::not_built(&saline::error::numbered("operation #", op as u64), "operation")),
     }
 }
 
@@ -997,7 +997,7 @@ fn sodium_call(op: Op, alg: u32, b: &Args<'_>, out: &mut [u8]) -> Result<usize> 
             put_wiped(out, utils::randombytes_buf_deterministic(n, b.req(0, "seed")?)?)
         }
         // call_full() handles every operation below 105 itself.
-        other => Err(Error::UnknownAlgorithm { name: alloc::format!("operation #{}", other as u32), kind: "operation" }),
+        other => Err(Error::UnknownAlgorithm { name: saline::error::numbered("operation #", other as u64), kind: "operation" }),
     }
 }
 

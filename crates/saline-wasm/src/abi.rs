@@ -9,7 +9,6 @@ use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::cell::UnsafeCell;
-use core::fmt::Write;
 
 use saline_ops::handles::{HandleLayout, HandleTable};
 use saline_ops::{Args, Stream};
@@ -94,15 +93,22 @@ fn zero(buf: &mut [u8]) {
 }
 
 impl State {
-    fn fail(&mut self, code: u32, message: core::fmt::Arguments<'_>) -> i32 {
+    fn fail(&mut self, code: u32, message: &str) -> i32 {
         self.error_code = code;
         self.error.clear();
-        let _ = self.error.write_fmt(message);
+        self.error.push_str(message);
         -1
     }
 
+    /// `error`'s message, written without core::fmt's machinery
+    /// (`Error::write_message`), which the SHA-2 module then leaves out.
+    /// Not inlined into its many callers.
+    #[inline(never)]
     fn fail_with(&mut self, error: &saline::Error) -> i32 {
-        self.fail(saline_ops::error_code(error), format_args!("{error}"))
+        self.error_code = saline_ops::error_code(error);
+        self.error.clear();
+        let _ = error.write_message(&mut self.error);
+        -1
     }
 
     /// Replaces the I/O buffer by a zeroed one of `len` bytes (the old
@@ -132,12 +138,12 @@ impl State {
         match self.streams.insert(stream) {
             // STREAM_HANDLES keeps every handle within 31 bits.
             Ok(handle) => handle as i32,
-            Err(_) => self.fail(saline_ops::ERROR_RANGE, format_args!("stream: too many open streams")),
+            Err(_) => self.fail(saline_ops::ERROR_RANGE, "stream: too many open streams"),
         }
     }
 
     fn bad_handle(&mut self) -> i32 {
-        self.fail(saline_ops::ERROR_VALUE, format_args!("stream: invalid or freed handle"))
+        self.fail(saline_ops::ERROR_VALUE, "stream: invalid or freed handle")
     }
 }
 
@@ -145,7 +151,7 @@ impl State {
 fn with_args(state: &mut State, at: u32, f: impl FnOnce(&Args<'_>, &mut [u8]) -> saline::Result<usize>) -> i32 {
     let d = match descriptor::parse(&state.io, at) {
         Ok(d) => d,
-        Err(message) => return state.fail(saline_ops::ERROR_VALUE, format_args!("{message}")),
+        Err(message) => return state.fail(saline_ops::ERROR_VALUE, message),
     };
     let base = state.io.as_mut_ptr();
     // SAFETY: every range lies inside `io` (checked by `parse`), the output
@@ -233,22 +239,22 @@ pub extern "C" fn saline_call2(
 ) -> i32 {
     let st = state();
     if n_bytes > 2 || n_nums > 1 {
-        return st.fail(saline_ops::ERROR_VALUE, format_args!("descriptor: too many arguments for saline_call2"));
+        return st.fail(saline_ops::ERROR_VALUE, "descriptor: too many arguments for saline_call2");
     }
     let mut ranges: [Option<(usize, usize)>; 2] = [None; 2];
     for (slot, (offset, len)) in ranges.iter_mut().zip([(a_offset, a_len), (b_offset, b_len)]).take(n_bytes as usize) {
         if len != NULL_LEN {
             match st.range(offset, len) {
                 Some(r) => *slot = Some(r),
-                None => return st.fail(saline_ops::ERROR_VALUE, format_args!("descriptor: out of bounds")),
+                None => return st.fail(saline_ops::ERROR_VALUE, "descriptor: out of bounds"),
             }
         }
     }
     let Some((out_start, out_end)) = st.range(out_offset, out_capacity.min(i32::MAX as u32)) else {
-        return st.fail(saline_ops::ERROR_VALUE, format_args!("descriptor: out of bounds"));
+        return st.fail(saline_ops::ERROR_VALUE, "descriptor: out of bounds");
     };
     if out_start < out_end && ranges.iter().flatten().any(|&(s, e)| s < out_end && out_start < e && s < e) {
-        return st.fail(saline_ops::ERROR_VALUE, format_args!("descriptor: output overlaps an input"));
+        return st.fail(saline_ops::ERROR_VALUE, "descriptor: output overlaps an input");
     }
     let base = st.io.as_mut_ptr();
     // SAFETY: as in `with_args`: the ranges lie inside `io`, the output
@@ -308,7 +314,7 @@ pub extern "C" fn saline_stream_new(alg: u32, descriptor: u32) -> i32 {
 #[no_mangle]
 pub extern "C" fn saline_stream_update(handle: i32, offset: u32, len: u32) -> i32 {
     let st = state();
-    let Some((s, e)) = st.range(offset, len) else { return st.fail(saline_ops::ERROR_VALUE, format_args!("stream: data out of bounds")) };
+    let Some((s, e)) = st.range(offset, len) else { return st.fail(saline_ops::ERROR_VALUE, "stream: data out of bounds") };
     let base = st.io.as_ptr();
     let Some(stream) = st.stream(handle) else { return st.bad_handle() };
     // SAFETY: in bounds (checked above); the stream never touches the I/O buffer.
@@ -322,7 +328,7 @@ pub extern "C" fn saline_stream_update(handle: i32, offset: u32, len: u32) -> i3
 pub extern "C" fn saline_stream_digest(handle: i32, offset: u32, capacity: u32) -> i32 {
     let st = state();
     let Some((s, e)) = st.range(offset, capacity.min(i32::MAX as u32)) else {
-        return st.fail(saline_ops::ERROR_VALUE, format_args!("stream: output out of bounds"));
+        return st.fail(saline_ops::ERROR_VALUE, "stream: output out of bounds");
     };
     let base = st.io.as_mut_ptr();
     let Some(stream) = st.stream(handle) else { return st.bad_handle() };

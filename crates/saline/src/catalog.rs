@@ -431,7 +431,7 @@ impl Algorithm {
     /// ([`Algorithm::built_in`]; `kind` as in [`Error::UnknownAlgorithm`]):
     /// named by its id, since a build without `full` keeps no entry for it.
     pub fn not_built(self, kind: &'static str) -> Error {
-        Error::not_built(&alloc::format!("#{}", self.id()), kind)
+        Error::not_built(&crate::error::numbered("#", self.id().into()), kind)
     }
 
     /// The stable numeric id (the entry's `id`), also of an algorithm a
@@ -445,7 +445,7 @@ impl Algorithm {
 
     #[cfg(feature = "full")]
     fn unknown_id(id: u16) -> Error {
-        Error::UnknownAlgorithm { name: alloc::format!("#{id}"), kind: "any" }
+        Error::UnknownAlgorithm { name: crate::error::numbered("#", id.into()), kind: "any" }
     }
 
     /// Built without `full`, an id of the full catalog that was left out
@@ -453,9 +453,9 @@ impl Algorithm {
     #[cfg(not(feature = "full"))]
     fn unknown_id(id: u16) -> Error {
         if IDS.contains(&id) {
-            Error::not_built(&alloc::format!("#{id}"), "any")
+            Error::not_built(&crate::error::numbered("#", id.into()), "any")
         } else {
-            Error::UnknownAlgorithm { name: alloc::format!("#{id}"), kind: "any" }
+            Error::UnknownAlgorithm { name: crate::error::numbered("#", id.into()), kind: "any" }
         }
     }
 

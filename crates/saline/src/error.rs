@@ -25,22 +25,78 @@ pub enum Expected {
 
 impl fmt::Display for Expected {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_message(f)
+    }
+}
+
+// The messages below are written with [`put`] and [`write_decimal`] only,
+// never `write!`, into any `fmt::Write`: the SHA-2 WebAssembly module
+// (built without `full`) writes them straight into a `String` and then
+// links none of core::fmt's formatting machinery (`fmt::write`,
+// `Formatter::pad`, the integer formatting tables), about 5 KB of its code.
+impl Expected {
+    /// What [`Display`](fmt::Display) shows ("32 bytes", "16 to 64 bytes"),
+    /// written to `f` without core::fmt's formatting machinery.
+    pub fn write_message(&self, f: &mut dyn fmt::Write) -> fmt::Result {
         match *self {
-            Expected::Exactly(n) => write!(f, "{n} bytes"),
-            Expected::Range(lo, hi) => write!(f, "{lo} to {hi} bytes"),
-            Expected::AtLeast(n) => write!(f, "at least {n} bytes"),
-            Expected::MultipleOf(n) => write!(f, "a multiple of {n} bytes"),
+            Expected::Exactly(n) => {
+                write_decimal(f, n as u64)?;
+                put(f, &[" bytes"])
+            }
+            Expected::Range(lo, hi) => {
+                write_decimal(f, lo as u64)?;
+                put(f, &[" to "])?;
+                write_decimal(f, hi as u64)?;
+                put(f, &[" bytes"])
+            }
+            Expected::AtLeast(n) => {
+                put(f, &["at least "])?;
+                write_decimal(f, n as u64)?;
+                put(f, &[" bytes"])
+            }
+            Expected::MultipleOf(n) => {
+                put(f, &["a multiple of "])?;
+                write_decimal(f, n as u64)?;
+                put(f, &[" bytes"])
+            }
             Expected::OneOf(list) => {
                 for (i, n) in list.iter().enumerate() {
                     if i > 0 {
-                        f.write_str(if i + 1 == list.len() { " or " } else { ", " })?;
+                        put(f, &[if i + 1 == list.len() { " or " } else { ", " }])?;
                     }
-                    write!(f, "{n}")?;
+                    write_decimal(f, *n as u64)?;
                 }
-                f.write_str(" bytes")
+                put(f, &[" bytes"])
             }
         }
     }
+}
+
+/// Writes `n` in decimal, as `{n}` would, without core::fmt's machinery.
+/// Not inlined: the messages call it eight times.
+#[inline(never)]
+pub fn write_decimal(out: &mut dyn fmt::Write, mut n: u64) -> fmt::Result {
+    let mut digits = [0u8; 20]; // u64::MAX has 20 digits
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // SAFETY: ASCII digits only.
+    put(out, &[unsafe { core::str::from_utf8_unchecked(&digits[start..]) }])
+}
+
+/// `prefix` followed by `n` in decimal ("#7", "operation #12"), for the
+/// names of unknown ids, without core::fmt (see above).
+#[inline(never)]
+pub fn numbered(prefix: &str, n: u64) -> alloc::string::String {
+    let mut name = alloc::string::String::from(prefix);
+    let _ = write_decimal(&mut name, n);
+    name
 }
 
 impl Expected {
@@ -188,36 +244,60 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_message(f)
+    }
+}
+
+impl Error {
+    /// The message [`Display`](fmt::Display) shows, written to `f` without
+    /// core::fmt's formatting machinery (see [`Expected::write_message`]).
+    pub fn write_message(&self, f: &mut dyn fmt::Write) -> fmt::Result {
         match self {
             Error::InvalidLength { what, expected, got } => {
-                write!(f, "{what}: expected {expected}, got {got}")
+                put(f, &[what, ": expected "])?;
+                expected.write_message(f)?;
+                put(f, &[", got "])?;
+                write_decimal(f, *got as u64)
             }
             Error::InvalidParameter { what, expected, got } => {
-                write!(f, "{what}: expected {expected}, got {got}")
+                put(f, &[what, ": expected ", expected, ", got "])?;
+                write_decimal(f, *got)
             }
-            Error::InvalidEncoding { what, reason } => write!(f, "{what}: {reason}"),
-            // Without `full` (the SHA-2 WebAssembly module) the name is quoted
-            // as it is: `{:?}` would link core's escaping and its Unicode
-            // tables (about 5 KB of WebAssembly), and every name that build
-            // can report (catalog names, "#id", "operation #n") reads the
-            // same either way.
-            #[cfg(feature = "full")]
-            Error::UnknownAlgorithm { name, kind } => write!(f, "unknown {kind} algorithm: {name:?} (see saline::catalog::ALGORITHMS)"),
-            #[cfg(not(feature = "full"))]
-            Error::UnknownAlgorithm { name, kind } => write!(f, "unknown {kind} algorithm: \"{name}\" (see saline::catalog::ALGORITHMS)"),
-            Error::UnsupportedOption { algorithm, option } => {
-                write!(f, "{algorithm} does not take the option '{option}'")
+            Error::InvalidEncoding { what, reason } => put(f, &[what, ": ", reason]),
+            Error::UnknownAlgorithm { name, kind } => {
+                put(f, &["unknown ", kind, " algorithm: "])?;
+                // Quoted and escaped as `{name:?}` does. Without `full` (the
+                // SHA-2 WebAssembly module) quoted as it is: the escaping
+                // links core's Unicode tables (about 5 KB of WebAssembly),
+                // and every name that build can report (catalog names,
+                // "#id", "operation #n") reads the same either way.
+                #[cfg(feature = "full")]
+                write!(f, "{name:?}")?;
+                #[cfg(not(feature = "full"))]
+                put(f, &["\"", name, "\""])?;
+                put(f, &[" (see saline::catalog::ALGORITHMS)"])
             }
-            Error::VerificationFailed => f.write_str("verification failed: the tag or signature is invalid"),
-            Error::OutputLimit { what } => write!(f, "{what}: output limit of the algorithm exceeded"),
-            Error::RandomSource => f.write_str("the system random number generator failed"),
-            Error::CostLimit { what, limit, got } => write!(
-                f,
-                "{what}: {got} is above the verify limit of {limit}; the hash was not computed \
-                 (raise the limit only for hashes you trust)"
-            ),
+            Error::UnsupportedOption { algorithm, option } => put(f, &[algorithm, " does not take the option '", option, "'"]),
+            Error::VerificationFailed => put(f, &["verification failed: the tag or signature is invalid"]),
+            Error::OutputLimit { what } => put(f, &[what, ": output limit of the algorithm exceeded"]),
+            Error::RandomSource => put(f, &["the system random number generator failed"]),
+            Error::CostLimit { what, limit, got } => {
+                put(f, &[what, ": "])?;
+                write_decimal(f, *got)?;
+                put(f, &[" is above the verify limit of "])?;
+                write_decimal(f, *limit)?;
+                put(f, &["; the hash was not computed (raise the limit only for hashes you trust)"])
+            }
         }
     }
+}
+
+/// Writes `parts` one after another. Every piece of a message goes
+/// through here, not inlined: the SHA-2 module's only `fmt::Write` is a
+/// `String`, whose growth code would otherwise be inlined at each piece.
+#[inline(never)]
+fn put(f: &mut dyn fmt::Write, parts: &[&str]) -> fmt::Result {
+    parts.iter().try_for_each(|part| f.write_str(part))
 }
 
 #[cfg(feature = "std")]
@@ -225,3 +305,45 @@ impl std::error::Error for Error {}
 
 /// The result type of every fallible Saline operation.
 pub type Result<T> = core::result::Result<T, Error>;
+
+#[cfg(test)]
+mod tests {
+    use super::{numbered, Error, Expected};
+    use alloc::string::ToString;
+
+    /// Every message, as the `write!` calls that wrote them before
+    /// `write_message` did (bindings and tests elsewhere match on them).
+    #[test]
+    fn messages() {
+        let cases: [(Error, &str); 12] = [
+            (Error::length("key", Expected::Exactly(32), 31), "key: expected 32 bytes, got 31"),
+            (Error::length("salt", Expected::Range(0, 16), 17), "salt: expected 0 to 16 bytes, got 17"),
+            (Error::length("nonce", Expected::AtLeast(8), 0), "nonce: expected at least 8 bytes, got 0"),
+            (Error::length("input", Expected::MultipleOf(16), 15), "input: expected a multiple of 16 bytes, got 15"),
+            (Error::length("key", Expected::OneOf(&[16, 24, 32]), 20), "key: expected 16, 24 or 32 bytes, got 20"),
+            (Error::length("key", Expected::OneOf(&[32, 64]), usize::MAX), "key: expected 32 or 64 bytes, got 18446744073709551615"),
+            (Error::InvalidParameter { what: "cost", expected: "4 to 31", got: 3 }, "cost: expected 4 to 31, got 3"),
+            (Error::InvalidEncoding { what: "point", reason: "not canonical" }, "point: not canonical"),
+            (Error::UnsupportedOption { algorithm: "sha256", option: "salt" }, "sha256 does not take the option 'salt'"),
+            (Error::OutputLimit { what: "plaintext" }, "plaintext: output limit of the algorithm exceeded"),
+            (
+                Error::CostLimit { what: "m", limit: 1 << 21, got: u64::MAX },
+                "m: 18446744073709551615 is above the verify limit of 2097152; the hash was not computed (raise the limit only for hashes you trust)",
+            ),
+            (Error::UnknownAlgorithm { name: numbered("operation #", 0), kind: "operation" }, "unknown operation algorithm: \"operation #0\" (see saline::catalog::ALGORITHMS)"),
+        ];
+        for (error, message) in cases {
+            assert_eq!(error.to_string(), message);
+        }
+        assert_eq!(Error::VerificationFailed.to_string(), "verification failed: the tag or signature is invalid");
+        assert_eq!(Error::RandomSource.to_string(), "the system random number generator failed");
+    }
+
+    /// With `full`, an unknown name is escaped as `{:?}` escapes it.
+    #[cfg(feature = "full")]
+    #[test]
+    fn unknown_names_escaped() {
+        let error = Error::UnknownAlgorithm { name: "a\"b\n'c".into(), kind: "hash" };
+        assert_eq!(error.to_string(), "unknown hash algorithm: \"a\\\"b\\n'c\" (see saline::catalog::ALGORITHMS)");
+    }
+}
