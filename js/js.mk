@@ -46,7 +46,8 @@ js-wasm: $(JS_WASM_STAMP)
 
 # build-wasm.sh writes every .wasm file (both modules, both flavours), then
 # sizes.json last.
-$(JS_WASM_STAMP): $(JS_WASM_SOURCES) $(JS)/scripts/build-wasm.sh
+# wasm-opt comes from js/node_modules (binaryen): installed first.
+$(JS_WASM_STAMP): $(JS_WASM_SOURCES) $(JS)/scripts/build-wasm.sh | $(JS_DEPS_STAMP)
 	$(JS)/scripts/build-wasm.sh
 	touch $@
 
