@@ -37,6 +37,21 @@ fn transcript(primitive: &str, input: &Input<'_>) -> Vec<Vec<u8>> {
             hashes(&[Algorithm::Sha3_224, Algorithm::Sha3_256, Algorithm::Sha3_384, Algorithm::Sha3_512, Algorithm::Keccak256], input, &mut out);
             out.push(streamed_mac(Algorithm::HmacSha3_256, input.aad, input));
         }
+        "blake2b" => {
+            // Plain BLAKE2b-512, one-shot against streaming; then the
+            // one-shot path (the registry's) with every option drawn from the
+            // input, lengths past the limits included: their errors must agree.
+            hashes(&[Algorithm::Blake2b], input, &mut out);
+            let options = saline::hash::HashOptions {
+                out_len: Some(usize::from(input.mask) % 66),
+                key: (input.key_choice & 1 == 1).then(|| &input.aad[..input.aad.len().min(66)]),
+                salt: Some(&input.nonce[..usize::from(input.key_choice >> 1) % 18]),
+                personal: Some(&input.nonce[14..14 + usize::from(input.at) % 18]),
+                context: None,
+            };
+            let mut digest = vec![0u8; options.out_len.unwrap_or(0)];
+            out.push(result(saline::hash::hash_into(Algorithm::Blake2b, &options, input.message, &mut digest).map(|()| digest)));
+        }
         "md5" => {
             hashes(&[Algorithm::Md5], input, &mut out);
             out.push(streamed_mac(Algorithm::HmacMd5, input.aad, input));

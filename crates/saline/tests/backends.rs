@@ -108,6 +108,39 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
                 hashes_and_macs(&hashes, &macs, &key, &msg, &mut out);
             }
         }
+        "blake2b" => {
+            // The one-shot path (the registry's) with key, salt,
+            // personalization and output lengths across their ranges, each
+            // against streaming (always RustCrypto's core), and the errors
+            // past the limits, which every backend must word the same.
+            use saline::hash::{hash_into, hash_with, HashOptions};
+            // SIZES has the block edges (127-129, 255-257).
+            for &n in SIZES {
+                let msg = bytes(&mut rng, n);
+                for (key_len, salt_len, personal_len, out_len) in
+                    [(0, None, None, 64), (0, None, None, 1), (5, None, None, 16), (1, Some(0), None, 1), (32, Some(7), Some(16), 20), (64, Some(16), Some(3), 64), (17, None, Some(0), 33)]
+                {
+                    let (key, salt, personal) = (bytes(&mut rng, key_len), bytes(&mut rng, salt_len.unwrap_or(0)), bytes(&mut rng, personal_len.unwrap_or(0)));
+                    let options = HashOptions {
+                        out_len: Some(out_len),
+                        key: (key_len > 0).then_some(&key[..]),
+                        salt: salt_len.map(|_| &salt[..]),
+                        personal: personal_len.map(|_| &personal[..]),
+                        context: None,
+                    };
+                    let mut digest = vec![0u8; out_len];
+                    hash_into(Algorithm::Blake2b, &options, &msg, &mut digest).unwrap();
+                    assert_eq!(hash_with(Algorithm::Blake2b, &options, &msg).unwrap(), digest, "one-shot vs streaming, {n} bytes, {options:?}");
+                    out.push(digest);
+                }
+            }
+            for (out_len, key_len, salt_len, out_buf) in [(0, 0, 0, 0), (65, 0, 0, 65), (32, 65, 0, 32), (32, 0, 17, 32), (32, 0, 0, 31)] {
+                let (key, salt) = (vec![1u8; key_len], vec![2u8; salt_len]);
+                let options = HashOptions { out_len: Some(out_len), key: Some(&key), salt: Some(&salt), personal: None, context: None };
+                let error = hash_into(Algorithm::Blake2b, &options, b"abc", &mut vec![0u8; out_buf]).unwrap_err();
+                out.push(error.to_string().into_bytes());
+            }
+        }
         "md5" => {
             // The padding's edges: 55 and 56 bytes, as well as SIZES.
             for &n in SIZES.iter().chain(&[55, 56, 119, 120]) {
@@ -593,8 +626,12 @@ fn native_defaults() {
     // ring's VAES/AVX2 AES-GCM first where AWS-LC has no VAES code: a CPU
     // with VAES and AVX2 but not AWS-LC's AVX-512 set (AMD Zen 3).
     let aes_gcm: &[&str] = if ring_vaes_without_aws_lc_avx512() { &["ring+aws-lc", "aws-lc", "ring", "rustcrypto"] } else { &["aws-lc", "ring", "rustcrypto"] };
+    // libsodium's BLAKE2b first on CPUs with AVX2 and without AVX-512, last
+    // elsewhere (hash/blake2.rs `BLAKE2B_BACKENDS`).
+    let blake2b: &[&str] = if avx2_without_avx512() { &["libsodium", "rustcrypto"] } else { &["rustcrypto", "libsodium"] };
     let mut want: Vec<(&str, &[&str])> = vec![
         ("poly1305", poly1305),
+        ("blake2b", blake2b),
         ("salsa20", &["libsodium+rustcrypto", "libsodium", "rustcrypto"]),
         ("xsalsa20poly1305", &["composed", "libsodium", "rustcrypto"]),
         ("chacha20poly1305", chacha20poly1305),
@@ -619,6 +656,15 @@ fn native_defaults() {
         assert_eq!(info(primitive).available, list, "{primitive}");
     }
     assert_eq!(backends().len(), want.len(), "a primitive missing from this list");
+}
+
+/// Whether this CPU has AVX2 and no AVX-512 (AVX512F).
+#[cfg(not(target_arch = "wasm32"))]
+fn avx2_without_avx512() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return is_x86_feature_detected!("avx2") && !is_x86_feature_detected!("avx512f");
+    #[cfg(not(target_arch = "x86_64"))]
+    false
 }
 
 /// Whether this CPU has the VAES/AVX2 set ring's AES-GCM uses and lacks the

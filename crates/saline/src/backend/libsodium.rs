@@ -16,6 +16,33 @@ pub(crate) fn usable() -> bool {
     *READY.get_or_init(|| unsafe { ffi::sodium_init() } >= 0)
 }
 
+/// BLAKE2b of `data` into `out` in one call
+/// (`crypto_generichash_blake2b_salt_personal`; libsodium picks its AVX2,
+/// SSE4.1, SSSE3 or portable compression at run time): keyed when `key` is
+/// not empty, with the 16-byte salt and personalization when given (none is
+/// all zeros, as RFC 7693 §2.5's parameter block has it). The caller has
+/// checked 1 ≤ `out.len()` ≤ 64 and `key.len()` ≤ 64: libsodium refuses
+/// other lengths. It wipes its state and the key block itself.
+pub(crate) fn blake2b(out: &mut [u8], data: &[u8], key: &[u8], salt: Option<&[u8; 16]>, personal: Option<&[u8; 16]>) {
+    debug_assert!((1..=64).contains(&out.len()) && key.len() <= 64);
+    let key_ptr = if key.is_empty() { core::ptr::null() } else { key.as_ptr() };
+    // SAFETY: each pointer covers its length (out, data, key) or 16 bytes
+    // (salt, personal), or is null with length 0 (libsodium's contract); the
+    // functions only write `out`.
+    let status = unsafe {
+        match (salt, personal) {
+            // The plain parameter block, without the salt and personal
+            // copies: the common case, a few ns shorter at 32 bytes.
+            (None, None) => ffi::crypto_generichash_blake2b(out.as_mut_ptr(), out.len(), data.as_ptr(), data.len() as u64, key_ptr, key.len()),
+            _ => {
+                let (salt, personal) = (salt.map_or(core::ptr::null(), |s| s.as_ptr()), personal.map_or(core::ptr::null(), |p| p.as_ptr()));
+                ffi::crypto_generichash_blake2b_salt_personal(out.as_mut_ptr(), out.len(), data.as_ptr(), data.len() as u64, key_ptr, key.len(), salt, personal)
+            }
+        }
+    };
+    debug_assert_eq!(status, 0, "lengths checked by the caller");
+}
+
 /// Poly1305 tag of `data` under a one-time key (`crypto_onetimeauth_poly1305`).
 pub(crate) fn poly1305_tag(key: &[u8; 32], data: &[u8]) -> [u8; 16] {
     let mut tag = [0u8; 16];

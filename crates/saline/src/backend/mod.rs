@@ -67,7 +67,7 @@ pub(crate) mod ring;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BackendInfo {
     /// The primitive ("poly1305", "sha512", "md5", "keccak" (these three on
-    /// x86-64 Linux), "salsa20", "xsalsa20poly1305", "chacha20poly1305",
+    /// x86-64 Linux), "blake2b" (one-shot), "salsa20", "xsalsa20poly1305", "chacha20poly1305",
     /// "xchacha20poly1305", "aes-gcm", "aes-cbc", "aes-ctr", "aegis", "x25519", "x25519-base",
     /// "ed25519-sign", "ed25519-keypair", "ed25519-verify", "edwards25519"), as `SALINE_FORCE` and [`force`] name it.
     pub primitive: &'static str,
@@ -89,6 +89,10 @@ const FORCED: u8 = 0x80;
 pub(crate) struct Registry<F: 'static> {
     primitive: &'static str,
     table: &'static [Backend<F>],
+    /// Whether the table's first entry leads the measured preference on this
+    /// CPU. Where it does not, it comes last instead: still available to
+    /// force and tested, never the default ([`Registry::first_leading_where`]).
+    first_leads: fn() -> bool,
     /// Index into `table`, `| FORCED` when forced; `UNSET` before the first use.
     choice: AtomicU8,
 }
@@ -113,7 +117,20 @@ impl<F> Backend<F> {
 
 impl<F: Copy> Registry<F> {
     pub(crate) const fn new(primitive: &'static str, table: &'static [Backend<F>]) -> Self {
-        Registry { primitive, table, choice: AtomicU8::new(UNSET) }
+        Registry { primitive, table, first_leads: always, choice: AtomicU8::new(UNSET) }
+    }
+
+    /// A table whose first entry is the preference only where `rule` says
+    /// so (a CPU on which it measured faster); elsewhere the rest of the
+    /// table comes first and that entry last.
+    pub(crate) const fn first_leading_where(primitive: &'static str, table: &'static [Backend<F>], rule: fn() -> bool) -> Self {
+        Registry { primitive, table, first_leads: rule, choice: AtomicU8::new(UNSET) }
+    }
+
+    /// The table's indices in order of preference on this CPU.
+    fn preference(&self) -> impl Iterator<Item = usize> {
+        let (n, lead) = (self.table.len(), (self.first_leads)());
+        (0..n).map(move |i| if lead { i } else { (i + 1) % n })
     }
 
     /// The selected backend's name.
@@ -135,9 +152,10 @@ impl<F: Copy> Registry<F> {
             return usize::from(c & !FORCED);
         }
         read_environment_once();
-        // The default rule: the first usable backend (the table's order is
-        // the measured preference). The portable backend is always last.
-        let default = self.table.iter().position(|b| (b.usable)()).unwrap_or(self.table.len() - 1) as u8;
+        // The default rule: the first usable backend in order of preference
+        // (the table's order, the measured one, unless `first_leads` moves
+        // its first entry last). The portable backend is the table's last.
+        let default = self.preference().find(|&i| (self.table[i].usable)()).unwrap_or(self.table.len() - 1) as u8;
         let _ = self.choice.compare_exchange(UNSET, default, Ordering::Relaxed, Ordering::Relaxed);
         usize::from(self.choice.load(Ordering::Relaxed) & !FORCED)
     }
@@ -160,7 +178,7 @@ impl<F: Copy + Sync> Slot for Registry<F> {
         BackendInfo {
             primitive: self.primitive,
             selected,
-            available: self.table.iter().filter(|b| (b.usable)()).map(|b| b.name).collect(),
+            available: self.preference().map(|i| &self.table[i]).filter(|b| (b.usable)()).map(|b| b.name).collect(),
             forced: self.choice.load(Ordering::Relaxed) & FORCED != 0,
         }
     }
@@ -187,6 +205,8 @@ static ALL: &[&dyn Slot] = &[
     &crate::hash::md5_dispatch::MD5_BACKENDS,
     #[cfg(all(feature = "full", feature = "std", target_arch = "x86_64", target_os = "linux"))]
     &crate::hash::keccak_dispatch::KECCAK_BACKENDS,
+    #[cfg(feature = "full")]
+    &crate::hash::blake2::BLAKE2B_BACKENDS,
     #[cfg(feature = "full")]
     &crate::cipher::SALSA20_BACKENDS,
     #[cfg(feature = "full")]
@@ -223,7 +243,7 @@ static ALL: &[&dyn Slot] = &[
 /// own SIMD code at run time: SHA-1/SHA-256 (SHA-NI, AVX2), SHA-512, MD5 and
 /// SHA-3 off x86-64 Linux, SHAKE,
 /// ChaCha20 and XChaCha20 streams (AVX2/SSE2), BLAKE3 (SSE4.1, AVX2, AVX-512),
-/// BLAKE2 (portable code, measured faster than its AVX2 path).
+/// BLAKE2s and streaming BLAKE2b (RustCrypto's portable cores).
 pub fn backends() -> Vec<BackendInfo> {
     ALL.iter().map(|s| s.info()).collect()
 }

@@ -589,7 +589,7 @@ pub fn hash_into(algorithm: Algorithm, options: &HashOptions<'_>, data: &[u8], o
     let out_len = options.out_len.unwrap_or(out.len());
     match algorithm {
         #[cfg(feature = "full")]
-        Algorithm::Blake2b => return blake2::Blake2b::hash_into(options, out_len, data, out),
+        Algorithm::Blake2b => return blake2::blake2b_hash_into(options, out_len, data, out),
         #[cfg(feature = "full")]
         Algorithm::Blake2s => return blake2::Blake2s::hash_into(options, out_len, data, out),
         #[cfg(feature = "full")]
