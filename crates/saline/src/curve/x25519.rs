@@ -96,6 +96,12 @@ pub fn public_key(secret_key: &[u8]) -> Result<[u8; 32]> {
 /// # Errors
 /// [`Error::InvalidLength`] for inputs that are not 32 bytes;
 /// [`Error::InvalidEncoding`] when the result is all zeros.
+// Never inlined, so that the refusal's branch is always in a frame of this
+// name: `make ct-check` excludes it by name (crates/saline-ct/
+// known-variable-time.supp), and inlined into a caller it showed as an
+// unnamed frame once unrelated code changed the inliner's choices. A call
+// against a ~20 µs multiplication.
+#[inline(never)]
 pub fn shared_secret(secret_key: &[u8], public_key: &[u8]) -> Result<[u8; 32]> {
     let secret: &[u8; 32] = fixed("secret key", secret_key)?;
     let public: &[u8; 32] = fixed("public key", public_key)?;
