@@ -75,7 +75,7 @@ impl Expected {
 /// Writes `n` in decimal, as `{n}` would, without core::fmt's machinery.
 /// Not inlined: the messages call it eight times.
 #[inline(never)]
-pub fn write_decimal(out: &mut dyn fmt::Write, mut n: u64) -> fmt::Result {
+fn write_decimal(out: &mut dyn fmt::Write, mut n: u64) -> fmt::Result {
     let mut digits = [0u8; 20]; // u64::MAX has 20 digits
     let mut start = digits.len();
     loop {

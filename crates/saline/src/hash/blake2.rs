@@ -227,7 +227,7 @@ type Blake2bOneShot = fn(&HashOptions<'_>, usize, &[u8], &mut [u8]) -> Result<()
 /// comes last, still available to force). Measured with bench/rust, one-shot
 /// BLAKE2b-512 against libsodium's own: on AMD Zen 3 (AVX2, no AVX-512)
 /// the portable core ran at 0.63-0.95x libsodium's AVX2 code (1 MiB, 1 KiB,
-/// 32 B), on AMD Zen 5 and an Intel Xeon (both with AVX-512) at 1.27-1.95x
+/// 32 B), on AMD Zen 5 and an Intel Xeon (both with AVX-512) at 1.27-1.97x
 /// (docs/DEPENDENCIES.md). Streaming BLAKE2b and BLAKE2s stay portable.
 #[cfg_attr(not(feature = "full"), allow(dead_code))] // reached through `full`'s dispatch only
 pub(crate) static BLAKE2B_BACKENDS: crate::backend::Registry<Blake2bOneShot> = crate::backend::Registry::first_leading_where(
