@@ -707,10 +707,21 @@ pub fn public_key_to_x25519(public_key: &[u8]) -> Result<[u8; 32]> {
     if point.is_small_order() {
         return Err(Error::InvalidEncoding { what: "public key", reason: "a point of small order" });
     }
-    if !point.is_torsion_free() {
+    if !is_torsion_free_public(&point) {
         return Err(Error::InvalidEncoding { what: "public key", reason: "not in the prime-order subgroup" });
     }
     Ok(point.to_montgomery().to_bytes())
+}
+
+/// Whether a public point lies in the prime-order subgroup: [L]P = O, asked
+/// as [L − 1]P = −P, because L − 1 is a reduced scalar and dalek's
+/// variable-time double-base product (width-5 NAF, no constant-time table
+/// scans) computes it, where `is_torsion_free` runs a constant-time
+/// variable-base multiplication. libsodium's `ge25519_is_on_main_subgroup`
+/// is variable-time too. Only for points that are public (keys).
+fn is_torsion_free_public(point: &curve25519_dalek::EdwardsPoint) -> bool {
+    let l_minus_one = -Scalar::ONE;
+    curve25519_dalek::EdwardsPoint::vartime_double_scalar_mul_basepoint(&l_minus_one, point, &Scalar::ZERO) == -point
 }
 
 /// The X25519 secret key of an Ed25519 secret key given as its 32-byte seed
