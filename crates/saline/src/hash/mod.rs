@@ -118,9 +118,13 @@ pub(crate) mod md5_core {
 /// The SHA-2 types (digest 0.10 `CoreWrapper`s) that HMAC, PBKDF2, HKDF,
 /// Ed25519 and the hash states below are built on: on x86-64 Linux the
 /// SHA-512 family compresses with the registry's backend, in the
-/// WebAssembly SIMD build with sha2 0.11's SIMD128 kernel
-/// (sha512_dispatch.rs), elsewhere sha2 0.10 as it comes.
+/// WebAssembly SIMD build every one with sha2 0.11's SIMD128 kernels
+/// (sha512_dispatch.rs, sha2_simd128.rs `core_api`), elsewhere sha2 0.10 as
+/// it comes.
 pub(crate) mod sha2_core {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    pub(crate) use super::sha2_simd128::core_api::{Sha224, Sha256};
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
     pub(crate) use sha2::{Sha224, Sha256};
     #[cfg(any(
         all(feature = "std", target_arch = "x86_64", target_os = "linux"),
