@@ -2,8 +2,9 @@
 //! kernels it picks itself when compiled with `+simd128`, behind the digest
 //! 0.10 traits that [`super::Hasher`] and `hash_into` are written against
 //! (the rest of the RustCrypto crates here, HMAC and Ed25519 included, are
-//! still on the digest 0.10 generation: they get 0.11's SHA-512 compression
-//! through sha512_dispatch.rs, and keep 0.10's SHA-256).
+//! still on the digest 0.10 generation: they get 0.11's compression through
+//! sha512_dispatch.rs for the SHA-512 family and [`core_api`] below for
+//! SHA-224 and SHA-256).
 //!
 //! Measured in V8 (Node 20, a probe of the two crates alone, same machine):
 //! SHA-512 of 32 B, 1 KiB and 1 MiB took 317 ns, 2.73 µs and 2.44 ms with
