@@ -85,6 +85,17 @@ pub(crate) fn block_bytes<N: digest::generic_array::ArrayLength<u8>>(blocks: &[d
     unsafe { core::slice::from_raw_parts(blocks.as_ptr().cast::<u8>(), blocks.len() * N::USIZE) }
 }
 
+/// Whole blocks as the `[u8; N]` arrays sha2 0.11's compression functions
+/// take (sha512_dispatch.rs and sha2_simd128.rs in the WebAssembly SIMD build).
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub(crate) fn block_arrays<const N: usize, L: digest::generic_array::ArrayLength<u8>>(blocks: &[digest::generic_array::GenericArray<u8, L>]) -> &[[u8; N]] {
+    // Checked when compiled: no code, and no wrong length can build.
+    const { assert!(L::USIZE == N, "block_arrays: the array length is not the block length") };
+    // SAFETY: `GenericArray<u8, L>` is `repr(transparent)` over `[u8; L]`
+    // (alignment 1, no padding), and L = N, so the slice is `blocks.len()` arrays.
+    unsafe { core::slice::from_raw_parts(blocks.as_ptr().cast::<[u8; N]>(), blocks.len()) }
+}
+
 #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
 pub(crate) mod md5_dispatch;
 #[cfg(any(

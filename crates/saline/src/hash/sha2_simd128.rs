@@ -87,10 +87,7 @@ pub(crate) mod core_api {
     core_traits!(Sha256Core, U64, U32, "Sha256");
 
     fn compress(state: &mut [u32; 8], blocks: &[Block<Sha256Core>]) {
-        // SAFETY: `GenericArray<u8, U64>` is `repr(transparent)` over
-        // `[u8; 64]` (alignment 1), so the slice is `blocks.len()` arrays.
-        let arrays = unsafe { core::slice::from_raw_parts(blocks.as_ptr().cast::<[u8; 64]>(), blocks.len()) };
-        sha2_simd128::block_api::compress256(state, arrays);
+        sha2_simd128::block_api::compress256(state, crate::hash::block_arrays(blocks));
     }
 
     impl UpdateCore for Sha256Core {

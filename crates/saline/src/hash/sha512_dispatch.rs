@@ -42,15 +42,7 @@ fn compress(state: &mut [u64; 8], blocks: &[Block<Sha512Core>]) {
     #[cfg(not(target_arch = "wasm32"))]
     (SHA512_BACKENDS.get())(state, blocks);
     #[cfg(target_arch = "wasm32")]
-    sha2_simd128::block_api::compress512(state, arrays(blocks));
-}
-
-/// The blocks as the `[u8; 128]` arrays sha2 0.11 takes.
-#[cfg(target_arch = "wasm32")]
-fn arrays(blocks: &[Block<Sha512Core>]) -> &[[u8; 128]] {
-    // SAFETY: `GenericArray<u8, U128>` is `repr(transparent)` over
-    // `[u8; 128]` (alignment 1), so the slice is `blocks.len()` arrays.
-    unsafe { core::slice::from_raw_parts(blocks.as_ptr().cast::<[u8; 128]>(), blocks.len()) }
+    sha2_simd128::block_api::compress512(state, super::block_arrays(blocks));
 }
 
 /// The SHA-512 family's core: the state and the count of blocks absorbed.
