@@ -126,11 +126,19 @@ function attemptInto(where: Where, op: Op, alg: number, bytes: Bytes, nums: read
   }
 }
 
-/** Throws the RangeError of an `out` that overlaps an input. */
+/**
+ * Throws the RangeError of an `out` that overlaps an input. `target`'s
+ * buffer is read once: each `buffer` read is a C++ builtin, about 16 ns (a
+ * 32-byte `poly1305.into` read four before).
+ */
 function refuseOverlap(where: Where, bytes: Bytes, target: Uint8Array): void {
+  if (lengthOf(target) === 0) return;
+  let targetBuffer: ArrayBufferLike | undefined;
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
-    if (b !== null && b !== undefined && overlaps(b, target)) throw new RangeError(`${where.fn}: ${OVERLAP_REFUSED}`);
+    if (b === null || b === undefined || lengthOf(b) === 0) continue;
+    targetBuffer ??= bufferOf(target);
+    if (bufferOf(b) === targetBuffer && overlapsWithin(b, target)) throw new RangeError(`${where.fn}: ${OVERLAP_REFUSED}`);
   }
 }
 
@@ -140,7 +148,11 @@ function refuseOverlap(where: Where, bytes: Bytes, target: Uint8Array): void {
  * overridden `buffer` or `byteOffset` cannot hide an overlap.
  */
 export function overlaps(a: Uint8Array, b: Uint8Array): boolean {
-  if (bufferOf(a) !== bufferOf(b)) return false;
+  return bufferOf(a) === bufferOf(b) && overlapsWithin(a, b);
+}
+
+/** `overlaps` for two arrays already known to share one buffer. */
+function overlapsWithin(a: Uint8Array, b: Uint8Array): boolean {
   const aFrom = byteOffsetOf(a);
   const bFrom = byteOffsetOf(b);
   const aLength = lengthOf(a);

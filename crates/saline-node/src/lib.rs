@@ -24,11 +24,16 @@
 //!   other freely (shared borrows).
 
 //!
+//! Small allocating calls skip the borrowing altogether: `arena` gives the
+//! JS side memory the addon owns, which it fills with a header and copies
+//! of the inputs before a call that passes no argument.
+//!
 //! The modules: `napi_glue` (raw N-API helpers), `oneshot` (`call`,
-//! `callv`), `call_async`, `catalog`, `streams` (numeric handles) and
+//! `callv`), `arena`, `call_async`, `catalog`, `streams` (numeric handles) and
 //! `native_stream` (the class); this file holds the failure type and the
 //! one table of exports.
 
+mod arena;
 mod call_async;
 mod catalog;
 mod napi_glue;
@@ -131,6 +136,7 @@ exports! {
     c"call" => js_call => oneshot::call_impl,
     c"callv" => js_callv => oneshot::callv_copy_impl,
     c"callvInto" => js_callv_into => oneshot::callv_refuse_impl,
+    c"arena" => js_arena => arena::arena_impl,
     c"callAsync" => js_call_async => call_async::call_async_impl,
     c"catalog" => js_catalog => catalog::catalog_impl,
     c"backends" => js_backends => catalog::backends_impl,
