@@ -85,25 +85,61 @@ export function callInto(where: Where, op: Op, alg: number, bytes: Bytes, nums: 
   if (failed === undefined) return target;
   const { error } = failed;
   // A refused overlap wrote nothing, and zeroing `out` would zero the input under it.
-  const refused = isBackendError(error) && error.code === ErrorCode.Range && error.message === OVERLAP_REFUSED;
-  if (!refused) target.fill(0);
+  if (!isOverlapRefusal(error)) target.fill(0);
   throw translate(where.fn, error, where.failure, where.renames);
 }
 
 /**
- * Runs `op` into `out` and says whether it succeeded: false when the
- * backend reports one of `refusals` (a failed tag or signature check, the C
- * function's -1). Any other failure throws. `out` is not zeroed on failure:
- * those APIs leave the caller's array as it was. The caller has made sure
- * that `out` overlaps no input (tweetnacl.ts `into` copies an aliased call
- * through a separate output), so it is not checked again here (about 90 ns
- * of a 32-byte crypto_stream on WebAssembly); the native addon still
- * refuses an overlap it is handed.
+ * Runs `op` into `out`, which may overlap the inputs as NaCl's C functions
+ * allow (crypto_stream_xor in place), and says whether it succeeded: false
+ * when the backend reports one of `refusals` (a failed tag or signature
+ * check, the C function's -1). Any other failure throws. On failure `out`
+ * is left as it was, not zeroed: what those APIs promise.
+ *
+ * Where the backend reads copies of the inputs (`copiesInputs`:
+ * WebAssembly) an overlap is harmless and nothing is checked. The native
+ * addon refuses an `out` that overlaps an input (it compares the pointers
+ * it holds anyway); only then does the call go through a separate output,
+ * copied into `out` on success and wiped. The check in JS, which this
+ * replaces, read each array's `buffer` (a C++ builtin, ~16 ns each: about
+ * 90 ns of a 32-byte crypto_stream on WebAssembly).
  */
-export function callIntoUnlessRefused(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], out: Uint8Array, refusals: readonly ErrorCode[]): boolean {
-  const failed = attemptInto(where, op, alg, bytes, nums, out, false);
-  if (failed === undefined) return true;
-  const { error } = failed;
+export function callIntoAliased(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], out: Uint8Array, refusals: readonly ErrorCode[]): boolean {
+  const backend = getBackend();
+  let aliased = false;
+  if (backend.copiesInputs !== true) {
+    if (backend.callInto !== undefined) {
+      // Refused before anything is written when `out` overlaps an input.
+      const failed = attemptInto(where, op, alg, bytes, nums, out, false);
+      if (failed === undefined) return true;
+      if (!isOverlapRefusal(failed.error)) return refused(where, failed.error, refusals);
+      aliased = true;
+    } else {
+      aliased = overlapsAny(bytes, out);
+    }
+  }
+  if (!aliased) {
+    const failed = attemptInto(where, op, alg, bytes, nums, out, false);
+    return failed === undefined || refused(where, failed.error, refusals);
+  }
+  const separate = new Uint8Array(lengthOf(out));
+  try {
+    const failed = attemptInto(where, op, alg, bytes, nums, separate, false);
+    if (failed !== undefined) return refused(where, failed.error, refusals);
+    out.set(separate);
+    return true;
+  } finally {
+    separate.fill(0);
+  }
+}
+
+/** Whether `error` is `Backend.callInto`'s refusal of an `out` overlapping an input. */
+function isOverlapRefusal(error: unknown): boolean {
+  return isBackendError(error) && error.code === ErrorCode.Range && error.message === OVERLAP_REFUSED;
+}
+
+/** False for a failure in `refusals`; any other is thrown, translated. */
+function refused(where: Where, error: unknown, refusals: readonly ErrorCode[]): false {
   if (isBackendError(error) && refusals.includes(error.code)) return false;
   throw translate(where.fn, error, where.failure, where.renames);
 }
@@ -126,32 +162,35 @@ function attemptInto(where: Where, op: Op, alg: number, bytes: Bytes, nums: read
   }
 }
 
-/**
- * Throws the RangeError of an `out` that overlaps an input. `target`'s
- * buffer is read once: each `buffer` read is a C++ builtin, about 16 ns (a
- * 32-byte `poly1305.into` read four before).
- */
+/** Throws the RangeError of an `out` that overlaps an input. */
 function refuseOverlap(where: Where, bytes: Bytes, target: Uint8Array): void {
-  if (lengthOf(target) === 0) return;
+  if (overlapsAny(bytes, target)) throw new RangeError(`${where.fn}: ${OVERLAP_REFUSED}`);
+}
+
+/**
+ * Whether any of `bytes` shares memory with `target`. `target`'s buffer is
+ * read once, and not at all when every input is null or empty:
+ * each `buffer` read is a C++ builtin, about 16 ns (a 32-byte
+ * `poly1305.into` read four before, tweetnacl's `crypto_stream` six).
+ */
+export function overlapsAny(bytes: Bytes, target: Uint8Array): boolean {
+  if (lengthOf(target) === 0) return false;
   let targetBuffer: ArrayBufferLike | undefined;
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
     if (b === null || b === undefined || lengthOf(b) === 0) continue;
     targetBuffer ??= bufferOf(target);
-    if (bufferOf(b) === targetBuffer && overlapsWithin(b, target)) throw new RangeError(`${where.fn}: ${OVERLAP_REFUSED}`);
+    if (bufferOf(b) === targetBuffer && overlapsWithin(b, target)) return true;
   }
+  return false;
 }
 
 /**
- * Whether two arrays share bytes of memory; an empty one overlaps nothing
- * (as the addon's View::overlaps). Read through the intrinsics, so that an
- * overridden `buffer` or `byteOffset` cannot hide an overlap.
+ * Whether two arrays already known to share one buffer share bytes of it;
+ * an empty one overlaps nothing (as the addon's View::overlaps). Read
+ * through the intrinsics, so that an overridden `buffer` or `byteOffset`
+ * cannot hide an overlap.
  */
-export function overlaps(a: Uint8Array, b: Uint8Array): boolean {
-  return bufferOf(a) === bufferOf(b) && overlapsWithin(a, b);
-}
-
-/** `overlaps` for two arrays already known to share one buffer. */
 function overlapsWithin(a: Uint8Array, b: Uint8Array): boolean {
   const aFrom = byteOffsetOf(a);
   const bFrom = byteOffsetOf(b);

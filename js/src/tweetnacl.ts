@@ -75,7 +75,7 @@
 import { installFullSyncLoader } from './backend/load-sync.js';
 import { ready } from './backend/index.js';
 import { ErrorCode, Op } from './backend/types.js';
-import { call, callIntoUnlessRefused, overlaps } from './call.js';
+import { call, callIntoAliased } from './call.js';
 import { entry } from './catalog.js';
 import { isBytes } from './input.js';
 import { sha512 } from './hashes.js';
@@ -162,7 +162,8 @@ function span(fn: string, name: string, value: Uint8Array, pos: number, size: nu
   if (pos + size > value.length) {
     throw new RangeError(`${fn}: ${name}: expected at least ${pos + size} bytes (${size} from position ${pos}), got ${value.length}`);
   }
-  return value.subarray(pos, pos + size);
+  // The whole array, the usual call, needs no new view (a subarray is an object made per call).
+  return pos === 0 && size === value.length ? value : value.subarray(pos, pos + size);
 }
 
 // ------------------------------------------------------------------ backend glue
@@ -173,21 +174,13 @@ type Args = readonly (Uint8Array | null)[];
  * Runs `op` writing straight into the caller's `out` (no copy on the native
  * backend), through call.ts like every other call. NaCl lets outputs alias
  * inputs (crypto_stream_xor in place); the core's slices may not overlap,
- * so an aliased call goes through a separate output first. Returns false
- * when the backend reports one of `refusals` (a failed tag or signature
- * check: the C function's -1); `out` is then left as it was.
+ * so call.ts `callIntoAliased` takes an aliased call through a separate
+ * output where the backend needs it. Returns false when the backend reports
+ * one of `refusals` (a failed tag or signature check: the C function's -1);
+ * `out` is then left as it was.
  */
 function into(fn: string, op: Op, alg: number, args: Args, nums: readonly number[], out: Uint8Array, refusals: readonly ErrorCode[] = []): boolean {
-  const aliased = args.some((arg) => arg !== null && overlaps(arg, out));
-  if (!aliased) return callIntoUnlessRefused({ fn }, op, alg, args, nums, out, refusals);
-  const separate = new Uint8Array(out.length);
-  try {
-    const done = callIntoUnlessRefused({ fn }, op, alg, args, nums, separate, refusals);
-    if (done) out.set(separate);
-    return done;
-  } finally {
-    separate.fill(0);
-  }
+  return callIntoAliased({ fn }, op, alg, args, nums, out, refusals);
 }
 
 const VERIFICATION = [ErrorCode.Verification] as const;
@@ -226,8 +219,10 @@ function crypto_core_hsalsa20(out: Uint8Array, inp: Uint8Array, k: Uint8Array, c
  * `SMALL_OUTPUT` says why).
  */
 const ZEROS = /* @__PURE__ */ new ArrayBuffer(64);
+/** The views of ZEROS, one per size, made once (inputs are only read). */
+const zeroViews: Uint8Array[] = [];
 function zeros(size: number): Uint8Array {
-  return size <= ZEROS.byteLength ? new Uint8Array(ZEROS, 0, size) : new Uint8Array(size);
+  return size <= ZEROS.byteLength ? (zeroViews[size] ??= new Uint8Array(ZEROS, 0, size)) : new Uint8Array(size);
 }
 
 /** `length` bytes of m (or zeros) XOR a stream cipher's keystream, into c at cpos. */

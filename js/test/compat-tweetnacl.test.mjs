@@ -296,6 +296,13 @@ test('lowlevel: crypto_secretbox / crypto_box in NaCl padded layouts', () => {
     forged[16 + r.int(d - 16)] ^= 1;
     assert.equal(ll.crypto_secretbox_open(new Uint8Array(d), forged, d, nonce, key), -1, `crypto_secretbox_open(${n}) forged`);
     assert.equal(tl.crypto_secretbox_open(new Uint8Array(d), forged, d, nonce, key), -1);
+    // Opened in place (m === c, as NaCl allows): the plaintext, and a forgery left as it was.
+    const inPlace = c1.slice();
+    assert.equal(ll.crypto_secretbox_open(inPlace, inPlace, d, nonce, key), 0);
+    same(inPlace, m, `crypto_secretbox_open(${n}) in place`);
+    const forgedInPlace = forged.slice();
+    assert.equal(ll.crypto_secretbox_open(forgedInPlace, forgedInPlace, d, nonce, key), -1);
+    same(forgedInPlace, forged, `crypto_secretbox_open(${n}) forged, in place: untouched`);
 
     const [b1, b2] = [new Uint8Array(d), new Uint8Array(d)];
     assert.equal(ll.crypto_box(b1, m, d, nonce, bobPk, alice), tl.crypto_box(b2, m, d, nonce, bobPk, alice));

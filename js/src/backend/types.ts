@@ -95,6 +95,13 @@ export interface Backend {
    */
   readonly callInto?: (op: Op, alg: number, bytes: readonly (Uint8Array | null)[], nums: readonly number[], out: Uint8Array) => number;
   /**
+   * True when `call` reads copies of the inputs (made before anything is
+   * written) and writes `out` only when the call succeeds (WebAssembly:
+   * through linear memory), so an `out` that overlaps an input is
+   * harmless and a failed call leaves it as it was.
+   */
+  readonly copiesInputs?: boolean;
+  /**
    * A private buffer of exactly `outLength` bytes for a `call` whose output
    * the API copies out at once and then wipes, or undefined when a fresh
    * array is the cheaper target (native.ts says when and why). Never handed

@@ -112,6 +112,8 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
     catalog,
     backendsJson: () => wasm.backendsJson(),
     call: (op, alg, bytes, nums, out) => wasm.call(op, alg, bytes, nums, out),
+    // The inputs are copied into linear memory, the output out of it on success (wasm-instance.ts `crossing`).
+    copiesInputs: true,
     callCopy: (op, alg, bytes, nums, outLength) => wasm.callCopy(op, alg, bytes, nums, outLength),
     callAsync:
       spec?.offThread?.(wasm, module) ??
