@@ -127,7 +127,7 @@ export function createNativeBackend(addon: Addon): Backend {
     if (typeof addon[name] !== 'function') throw new Error(`saline: the native addon does not export ${name}(); rebuild it with js/scripts/build-native.sh`);
   }
   const catalog = JSON.parse(addon.catalog()) as CatalogEntry[];
-  const arena = typeof addon.arena === 'function' ? addon.arena() : undefined;
+  const arena = makeArena(addon);
   const small = arena ? arenaCalls(arena, positional(addon.callv)) : undefined;
   return {
     name: 'native',
@@ -176,6 +176,15 @@ function positional(callv: Addon['callv']): Backend['call'] {
       default: return callv(op, alg, out, nb, ...bytes, ...nums);
     }
   };
+}
+
+/** The addon's arena, or undefined: an older addon, external buffers refused, or `arena()` failing (callv serves every call then). */
+function makeArena(addon: Addon): Arena | undefined {
+  try {
+    return typeof addon.arena === 'function' ? addon.arena() : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Most byte arguments, and most numbers, one arena call takes (arena.rs `MAX_ARGS`). */
