@@ -47,7 +47,7 @@ use saline_ops::Args;
 use zeroize::Zeroize;
 
 use crate::napi_glue::*;
-use crate::{from_saline, guard, Fail, MAX_ARGS, OK};
+use crate::{from_saline, respond, Fail, MAX_ARGS, OK};
 
 /// Header slots: op, alg, n, m, output length, then up to `MAX_ARGS`
 /// lengths and `MAX_ARGS` numbers.
@@ -145,16 +145,10 @@ pub(crate) unsafe fn arena_impl(env: sys::napi_env, _info: sys::napi_callback_in
     }
 }
 
-/// The wrapper N-API calls for an arena's `call()`: the exports' shape
-/// (lib.rs `exports!`), with the arena from the callback data.
+/// The function N-API calls for an arena's `call()`, shaped as every export
+/// (lib.rs `respond`); the arena comes from the callback data.
 unsafe extern "C" fn js_arena_call(env: sys::napi_env, info: sys::napi_callback_info) -> sys::napi_value {
-    match guard(|| unsafe { arena_call_impl(env, info) }) {
-        Ok(value) => value,
-        Err(fail) => {
-            unsafe { throw(env, &fail) };
-            ptr::null_mut()
-        }
-    }
+    unsafe { respond(env, info, arena_call_impl) }
 }
 
 /// A header number that must be a whole number in `0..=max`.

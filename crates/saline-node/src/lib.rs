@@ -108,23 +108,36 @@ pub(crate) fn guard<T>(f: impl FnOnce() -> Result<T, Fail>) -> Result<T, Fail> {
         .unwrap_or_else(|payload| Err(Fail::Panic(panic_message(payload))))
 }
 
+/// The body of every function N-API calls (the exports below and each
+/// arena's `call`): `imp` runs under `catch_unwind`, and a failure or a
+/// panic becomes a thrown JS error.
+///
+/// # Safety
+/// `env` and `info` are the ones N-API passed to the callback.
+pub(crate) unsafe fn respond(
+    env: sys::napi_env,
+    info: sys::napi_callback_info,
+    imp: unsafe fn(sys::napi_env, sys::napi_callback_info) -> Result<sys::napi_value, Fail>,
+) -> sys::napi_value {
+    match guard(|| unsafe { imp(env, info) }) {
+        Ok(value) => value,
+        Err(fail) => {
+            unsafe { throw(env, &fail) };
+            ptr::null_mut()
+        }
+    }
+}
+
 /// Every function the addon exports, one line each: its JS name, the
 /// `extern "C"` wrapper this macro writes, and the implementation. Every
-/// wrapper has the one shape: the implementation runs under `catch_unwind`,
-/// and a failure or a panic becomes a thrown JS error. An operation added to
+/// wrapper is [`respond`] over its implementation. An operation added to
 /// saline-ops needs no line here: `call`, `callv` and `callAsync` take its
 /// code.
 macro_rules! exports {
     ($($name:literal => $js:ident => $imp:path),* $(,)?) => {
         $(
             unsafe extern "C" fn $js(env: sys::napi_env, info: sys::napi_callback_info) -> sys::napi_value {
-                match guard(|| unsafe { $imp(env, info) }) {
-                    Ok(value) => value,
-                    Err(fail) => {
-                        unsafe { throw(env, &fail) };
-                        ptr::null_mut()
-                    }
-                }
+                unsafe { respond(env, info, $imp) }
             }
         )*
 
