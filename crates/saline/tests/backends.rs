@@ -626,9 +626,9 @@ fn native_defaults() {
     // ring's VAES/AVX2 AES-GCM first where AWS-LC has no VAES code: a CPU
     // with VAES and AVX2 but not AWS-LC's AVX-512 set (AMD Zen 3).
     let aes_gcm: &[&str] = if ring_vaes_without_aws_lc_avx512() { &["ring+aws-lc", "aws-lc", "ring", "rustcrypto"] } else { &["aws-lc", "ring", "rustcrypto"] };
-    // libsodium's BLAKE2b first on CPUs with AVX2 and without AVX-512, last
-    // elsewhere (hash/blake2.rs `BLAKE2B_BACKENDS`).
-    let blake2b: &[&str] = if avx2_without_avx512() { &["libsodium", "rustcrypto"] } else { &["rustcrypto", "libsodium"] };
+    // blake2b_simd's AVX2 BLAKE2b first on CPUs with AVX2 and without
+    // AVX-512, last elsewhere (hash/blake2.rs `BLAKE2B_BACKENDS`).
+    let blake2b: &[&str] = if avx2_without_avx512() { &["blake2b-simd", "rustcrypto", "libsodium"] } else { &["rustcrypto", "libsodium", "blake2b-simd"] };
     let mut want: Vec<(&str, &[&str])> = vec![
         ("poly1305", poly1305),
         ("blake2b", blake2b),

@@ -222,27 +222,32 @@ blake2_variant!(Blake2s, "blake2s", Blake2sVarCore, 32, 32, 8, "BLAKE2s state (3
 /// same errors ([`Blake2b::check`]).
 type Blake2bOneShot = fn(&HashOptions<'_>, usize, &[u8], &mut [u8]) -> Result<()>;
 
-/// One-shot BLAKE2b: libsodium first on x86-64 CPUs with AVX2 and without
-/// AVX-512, RustCrypto's portable core first everywhere else (libsodium then
-/// comes last, still available to force). Measured with bench/rust, one-shot
-/// BLAKE2b-512 against libsodium's own: on AMD Zen 3 (AVX2, no AVX-512)
-/// the portable core ran at 0.63-0.95x libsodium's AVX2 code (1 MiB, 1 KiB,
-/// 32 B), on AMD Zen 5 and an Intel Xeon (both with AVX-512) at 1.27-1.97x
-/// (docs/DEPENDENCIES.md). Streaming BLAKE2b and BLAKE2s stay portable.
+/// One-shot BLAKE2b: blake2b_simd's AVX2 code first on x86-64 CPUs with
+/// AVX2 and without AVX-512, RustCrypto's portable core first everywhere
+/// else (blake2b_simd then comes last, still available to force); libsodium
+/// stays available to force, and is the differential's reference.
+/// Measured on AMD Zen 3 (AVX2, no AVX-512), one-shot BLAKE2b-512 in one
+/// process (docs/DEPENDENCIES.md): blake2b_simd 1.11-1.3x libsodium's AVX2
+/// code at 32 B, 1 KiB and 1 MiB, which in turn ran 1.05-1.6x the portable
+/// core; on AMD Zen 5 and an Intel Xeon (both with AVX-512) the portable
+/// core ran 1.27-1.97x libsodium and 1.06-1.17x blake2b_simd. Streaming
+/// BLAKE2b and BLAKE2s stay portable.
 #[cfg_attr(not(feature = "full"), allow(dead_code))] // reached through `full`'s dispatch only
 pub(crate) static BLAKE2B_BACKENDS: crate::backend::Registry<Blake2bOneShot> = crate::backend::Registry::first_leading_where(
     "blake2b",
     &[
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
-        crate::backend::Backend { name: "libsodium", usable: crate::backend::libsodium::usable, entry: blake2b_libsodium },
+        crate::backend::Backend::portable("blake2b-simd", blake2b_simd_hash),
         crate::backend::Backend::portable("rustcrypto", Blake2b::hash_into),
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        crate::backend::Backend { name: "libsodium", usable: crate::backend::libsodium::usable, entry: blake2b_libsodium },
     ],
-    libsodium_blake2b_leads,
+    avx2_without_avx512,
 );
 
 /// `BLAKE2B_BACKENDS`' rule: AVX2 without AVX-512 (see there).
 #[cfg_attr(not(feature = "full"), allow(dead_code))]
-fn libsodium_blake2b_leads() -> bool {
+fn avx2_without_avx512() -> bool {
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
     return std::is_x86_feature_detected!("avx2") && !std::is_x86_feature_detected!("avx512f");
     #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
@@ -256,6 +261,45 @@ fn libsodium_blake2b_leads() -> bool {
 #[cfg_attr(not(feature = "full"), allow(dead_code))]
 pub(crate) fn blake2b_hash_into(options: &HashOptions<'_>, out_len: usize, data: &[u8], out: &mut [u8]) -> Result<()> {
     (BLAKE2B_BACKENDS.get())(options, out_len, data, out)
+}
+
+/// blake2b_simd's one-shot BLAKE2b (its SSE4.1 or AVX2 compression, picked
+/// at run time; salt and personalization zero-padded to 16 bytes, as the
+/// portable core pads them). blake2b_simd wipes nothing: with a key, its
+/// parameter block (which holds the key block) and the state are wiped here
+/// after use.
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+fn blake2b_simd_hash(options: &HashOptions<'_>, out_len: usize, data: &[u8], out: &mut [u8]) -> Result<()> {
+    Blake2b::check(options, out_len)?;
+    Error::check_length("output", Expected::Exactly(out_len), out.len())?;
+    let mut params = blake2b_simd::Params::new();
+    params.hash_length(out_len);
+    if let Some(salt) = options.salt {
+        params.salt(salt);
+    }
+    if let Some(personal) = options.personal {
+        params.personal(personal);
+    }
+    let hash = match options.key {
+        // Unkeyed, `Params::hash` compresses the input where it lies.
+        None => params.hash(data),
+        Some(key) => {
+            params.key(key);
+            let mut state = params.to_state();
+            state.update(data);
+            let hash = state.finalize();
+            // SAFETY: `Params` and `State` are plain integer and byte arrays,
+            // counters and field-less enums with a zero variant (no pointer,
+            // no Drop), and neither is used again.
+            unsafe {
+                crate::secret::wipe_flat(&mut state);
+                crate::secret::wipe_flat(&mut params);
+            }
+            hash
+        }
+    };
+    out.copy_from_slice(hash.as_bytes());
+    Ok(())
 }
 
 /// libsodium's one-shot BLAKE2b, with salt and personalization zero-padded
