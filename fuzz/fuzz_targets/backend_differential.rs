@@ -37,20 +37,23 @@ fn transcript(primitive: &str, input: &Input<'_>) -> Vec<Vec<u8>> {
             hashes(&[Algorithm::Sha3_224, Algorithm::Sha3_256, Algorithm::Sha3_384, Algorithm::Sha3_512, Algorithm::Keccak256], input, &mut out);
             out.push(streamed_mac(Algorithm::HmacSha3_256, input.aad, input));
         }
-        "blake2b" => {
-            // Plain BLAKE2b-512, one-shot against streaming; then the
-            // one-shot path (the registry's) with every option drawn from the
-            // input, lengths past the limits included: their errors must agree.
-            hashes(&[Algorithm::Blake2b], input, &mut out);
+        "blake2b" | "blake2s" => {
+            // Plain BLAKE2b-512 / BLAKE2s-256, one-shot against streaming;
+            // then the one-shot path (the registry's) with every option drawn
+            // from the input, lengths past the limits (BLAKE2b: 64-byte key
+            // and output, 16-byte salt and personalization; BLAKE2s: half)
+            // included: their errors must agree.
+            let (algorithm, max) = if primitive == "blake2b" { (Algorithm::Blake2b, 64) } else { (Algorithm::Blake2s, 32) };
+            hashes(&[algorithm], input, &mut out);
             let options = saline::hash::HashOptions {
-                out_len: Some(usize::from(input.mask) % 66),
-                key: (input.key_choice & 1 == 1).then(|| &input.aad[..input.aad.len().min(66)]),
-                salt: Some(&input.nonce[..usize::from(input.key_choice >> 1) % 18]),
-                personal: Some(&input.nonce[14..14 + usize::from(input.at) % 18]),
+                out_len: Some(usize::from(input.mask) % (max + 2)),
+                key: (input.key_choice & 1 == 1).then(|| &input.aad[..input.aad.len().min(max + 2)]),
+                salt: Some(&input.nonce[..usize::from(input.key_choice >> 1) % (max / 4 + 2)]),
+                personal: Some(&input.nonce[14..14 + usize::from(input.at) % (max / 4 + 2)]),
                 context: None,
             };
             let mut digest = vec![0u8; options.out_len.unwrap_or(0)];
-            out.push(result(saline::hash::hash_into(Algorithm::Blake2b, &options, input.message, &mut digest).map(|()| digest)));
+            out.push(result(saline::hash::hash_into(algorithm, &options, input.message, &mut digest).map(|()| digest)));
         }
         "md5" => {
             hashes(&[Algorithm::Md5], input, &mut out);

@@ -108,18 +108,33 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
                 hashes_and_macs(&hashes, &macs, &key, &msg, &mut out);
             }
         }
-        "blake2b" => {
+        "blake2b" | "blake2s" => {
             // The one-shot path (the registry's) with key, salt,
             // personalization and output lengths across their ranges, each
             // against streaming (always RustCrypto's core), and the errors
             // past the limits, which every backend must word the same.
             use saline::hash::{hash_into, hash_with, HashOptions};
-            // SIZES has the block edges (127-129, 255-257).
+            // (key, salt, personalization, output) lengths: within the
+            // limits (BLAKE2b: 64, 16, 16, 64 bytes; BLAKE2s: 32, 8, 8, 32),
+            // then (output, key, salt, output buffer) past one of them.
+            #[allow(clippy::type_complexity)]
+            let (algorithm, within, past): (Algorithm, [(usize, Option<usize>, Option<usize>, usize); 7], [(usize, usize, usize, usize); 5]) = if primitive == "blake2b" {
+                (
+                    Algorithm::Blake2b,
+                    [(0, None, None, 64), (0, None, None, 1), (5, None, None, 16), (1, Some(0), None, 1), (32, Some(7), Some(16), 20), (64, Some(16), Some(3), 64), (17, None, Some(0), 33)],
+                    [(0, 0, 0, 0), (65, 0, 0, 65), (32, 65, 0, 32), (32, 0, 17, 32), (32, 0, 0, 31)],
+                )
+            } else {
+                (
+                    Algorithm::Blake2s,
+                    [(0, None, None, 32), (0, None, None, 1), (5, None, None, 16), (1, Some(0), None, 1), (16, Some(7), Some(8), 20), (32, Some(8), Some(3), 32), (17, None, Some(0), 31)],
+                    [(0, 0, 0, 0), (33, 0, 0, 33), (16, 33, 0, 16), (16, 0, 9, 16), (16, 0, 0, 15)],
+                )
+            };
+            // SIZES has both block edges (63-65, 127-129, 255-257).
             for &n in SIZES {
                 let msg = bytes(&mut rng, n);
-                for (key_len, salt_len, personal_len, out_len) in
-                    [(0, None, None, 64), (0, None, None, 1), (5, None, None, 16), (1, Some(0), None, 1), (32, Some(7), Some(16), 20), (64, Some(16), Some(3), 64), (17, None, Some(0), 33)]
-                {
+                for (key_len, salt_len, personal_len, out_len) in within {
                     let (key, salt, personal) = (bytes(&mut rng, key_len), bytes(&mut rng, salt_len.unwrap_or(0)), bytes(&mut rng, personal_len.unwrap_or(0)));
                     let options = HashOptions {
                         out_len: Some(out_len),
@@ -129,15 +144,15 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
                         context: None,
                     };
                     let mut digest = vec![0u8; out_len];
-                    hash_into(Algorithm::Blake2b, &options, &msg, &mut digest).unwrap();
-                    assert_eq!(hash_with(Algorithm::Blake2b, &options, &msg).unwrap(), digest, "one-shot vs streaming, {n} bytes, {options:?}");
+                    hash_into(algorithm, &options, &msg, &mut digest).unwrap();
+                    assert_eq!(hash_with(algorithm, &options, &msg).unwrap(), digest, "one-shot vs streaming, {n} bytes, {options:?}");
                     out.push(digest);
                 }
             }
-            for (out_len, key_len, salt_len, out_buf) in [(0, 0, 0, 0), (65, 0, 0, 65), (32, 65, 0, 32), (32, 0, 17, 32), (32, 0, 0, 31)] {
+            for (out_len, key_len, salt_len, out_buf) in past {
                 let (key, salt) = (vec![1u8; key_len], vec![2u8; salt_len]);
                 let options = HashOptions { out_len: Some(out_len), key: Some(&key), salt: Some(&salt), personal: None, context: None };
-                let error = hash_into(Algorithm::Blake2b, &options, b"abc", &mut vec![0u8; out_buf]).unwrap_err();
+                let error = hash_into(algorithm, &options, b"abc", &mut vec![0u8; out_buf]).unwrap_err();
                 out.push(error.to_string().into_bytes());
             }
         }
@@ -629,9 +644,12 @@ fn native_defaults() {
     // blake2b_simd's AVX2 BLAKE2b first on CPUs with AVX2 and without
     // AVX-512, last elsewhere (hash/blake2.rs `BLAKE2B_BACKENDS`).
     let blake2b: &[&str] = if avx2_without_avx512() { &["blake2b-simd", "rustcrypto", "libsodium"] } else { &["rustcrypto", "libsodium", "blake2b-simd"] };
+    // blake2s_simd's likewise, for BLAKE2s (`BLAKE2S_BACKENDS`).
+    let blake2s: &[&str] = if avx2_without_avx512() { &["blake2s-simd", "rustcrypto"] } else { &["rustcrypto", "blake2s-simd"] };
     let mut want: Vec<(&str, &[&str])> = vec![
         ("poly1305", poly1305),
         ("blake2b", blake2b),
+        ("blake2s", blake2s),
         ("salsa20", &["libsodium+rustcrypto", "libsodium", "rustcrypto"]),
         ("xsalsa20poly1305", &["composed", "libsodium", "rustcrypto"]),
         ("chacha20poly1305", chacha20poly1305),

@@ -435,10 +435,10 @@ fn vectors_on_every_backend() {
                 "ed25519-sign" | "ed25519-keypair" => sign_vectors(),
                 "salsa20" | "aes-cbc" | "aes-ctr" => cipher_vectors(),
                 // The hash cores: the hashes and the HMACs over them; SHA-512
-                // also hashes inside Ed25519 and the KDFs. BLAKE2b's registry
-                // is its one-shot hash (the BLAKE2 KATs: keys, salts,
+                // also hashes inside Ed25519 and the KDFs. The BLAKE2 registries
+                // are their one-shot hashes (the BLAKE2 KATs: keys, salts,
                 // personalizations, output lengths).
-                "md5" | "keccak" | "blake2b" => {
+                "md5" | "keccak" | "blake2b" | "blake2s" => {
                     hash_vectors();
                     mac_vectors();
                 }

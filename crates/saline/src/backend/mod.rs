@@ -208,6 +208,8 @@ static ALL: &[&dyn Slot] = &[
     #[cfg(feature = "full")]
     &crate::hash::blake2::BLAKE2B_BACKENDS,
     #[cfg(feature = "full")]
+    &crate::hash::blake2::BLAKE2S_BACKENDS,
+    #[cfg(feature = "full")]
     &crate::cipher::SALSA20_BACKENDS,
     #[cfg(feature = "full")]
     &crate::aead::XSALSA20POLY1305_BACKENDS,

@@ -606,7 +606,7 @@ pub fn hash_into(algorithm: Algorithm, options: &HashOptions<'_>, data: &[u8], o
         #[cfg(feature = "full")]
         Algorithm::Blake2b => return blake2::blake2b_hash_into(options, out_len, data, out),
         #[cfg(feature = "full")]
-        Algorithm::Blake2s => return blake2::Blake2s::hash_into(options, out_len, data, out),
+        Algorithm::Blake2s => return blake2::blake2s_hash_into(options, out_len, data, out),
         #[cfg(feature = "full")]
         Algorithm::Blake3 => return blake3::hash_into(options, data, out),
         _ => options.expect_none(algorithm)?,
