@@ -59,6 +59,10 @@ fn transcript(primitive: &str, input: &Input<'_>) -> Vec<Vec<u8>> {
             hashes(&[Algorithm::Md5], input, &mut out);
             out.push(streamed_mac(Algorithm::HmacMd5, input.aad, input));
         }
+        "md4" => {
+            hashes(&[Algorithm::Md4], input, &mut out);
+            out.push(streamed_mac(Algorithm::HmacMd4, input.aad, input));
+        }
         "salsa20" => {
             for (algorithm, nonce_len) in [(Algorithm::Salsa20, 8), (Algorithm::XSalsa20, 24)] {
                 out.push(result(cipher::stream_xor(algorithm, &input.key, &input.nonce[..nonce_len], input.counter, input.message)));

@@ -156,11 +156,12 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
                 out.push(error.to_string().into_bytes());
             }
         }
-        "md5" => {
+        "md5" | "md4" => {
+            let (hash, hmac) = if primitive == "md5" { (Algorithm::Md5, Algorithm::HmacMd5) } else { (Algorithm::Md4, Algorithm::HmacMd4) };
             // The padding's edges: 55 and 56 bytes, as well as SIZES.
             for &n in SIZES.iter().chain(&[55, 56, 119, 120]) {
                 let (key, msg) = (bytes(&mut rng, n % 100), bytes(&mut rng, n));
-                hashes_and_macs(&[Algorithm::Md5], &[Algorithm::HmacMd5], &key, &msg, &mut out);
+                hashes_and_macs(&[hash], &[hmac], &key, &msg, &mut out);
             }
         }
         "salsa20" => {
@@ -670,6 +671,9 @@ fn native_defaults() {
         want.insert(2, ("md5", &["openssl-asm", "rustcrypto"]));
         want.insert(3, ("keccak", &["openssl-asm", "rustcrypto"]));
     }
+    // AWS-LC's MD4 on every native build, after the x86-64 Linux entries.
+    let md4_at = if x86_64_linux { 4 } else { 1 };
+    want.insert(md4_at, ("md4", &["aws-lc", "rustcrypto"]));
     for &(primitive, list) in &want {
         assert_eq!(info(primitive).available, list, "{primitive}");
     }

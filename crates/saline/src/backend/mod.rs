@@ -202,9 +202,11 @@ static ALL: &[&dyn Slot] = &[
     #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
     &crate::hash::sha512_dispatch::SHA512_BACKENDS,
     #[cfg(all(feature = "full", feature = "std", target_arch = "x86_64", target_os = "linux"))]
-    &crate::hash::md5_dispatch::MD5_BACKENDS,
+    &crate::hash::md_dispatch::MD5_BACKENDS,
     #[cfg(all(feature = "full", feature = "std", target_arch = "x86_64", target_os = "linux"))]
     &crate::hash::keccak_dispatch::KECCAK_BACKENDS,
+    #[cfg(all(feature = "full", feature = "std", not(target_arch = "wasm32")))]
+    &crate::hash::md_dispatch::MD4_BACKENDS,
     #[cfg(feature = "full")]
     &crate::hash::blake2::BLAKE2B_BACKENDS,
     #[cfg(feature = "full")]

@@ -22,7 +22,7 @@
 //! ```
 
 /// The digest 0.10 traits that every hash core assembled here
-/// (md5_dispatch.rs, sha512_dispatch.rs, keccak_dispatch.rs) implements
+/// (md_dispatch.rs, sha512_dispatch.rs, keccak_dispatch.rs) implements
 /// the same way: `core_traits!(Core, block size, output size, "Name")`.
 #[allow(unused_macros)] // used on some targets only
 macro_rules! core_traits {
@@ -96,8 +96,8 @@ pub(crate) fn block_arrays<const N: usize, L: digest::generic_array::ArrayLength
     unsafe { core::slice::from_raw_parts(blocks.as_ptr().cast::<[u8; N]>(), blocks.len()) }
 }
 
-#[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
-pub(crate) mod md5_dispatch;
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+pub(crate) mod md_dispatch;
 #[cfg(any(
     all(feature = "std", target_arch = "x86_64", target_os = "linux"),
     all(target_arch = "wasm32", target_feature = "simd128")
@@ -118,12 +118,21 @@ pub(crate) mod sha3_core {
 }
 
 /// MD5 for the hash states and HMAC-MD5: on x86-64 Linux with the
-/// registry's compression (md5_dispatch.rs), elsewhere md-5's.
+/// registry's compression (md_dispatch.rs), elsewhere md-5's.
 pub(crate) mod md5_core {
     #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
-    pub(crate) use super::md5_dispatch::Md5;
+    pub(crate) use super::md_dispatch::Md5;
     #[cfg(not(all(feature = "std", target_arch = "x86_64", target_os = "linux")))]
     pub(crate) use md5::Md5;
+}
+
+/// MD4 for the hash states and HMAC-MD4: on native `std` builds with the
+/// registry's compression (md_dispatch.rs: AWS-LC's), elsewhere md4's.
+pub(crate) mod md4_core {
+    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+    pub(crate) use super::md_dispatch::Md4;
+    #[cfg(not(all(feature = "std", not(target_arch = "wasm32"))))]
+    pub(crate) use md4::Md4;
 }
 
 /// The SHA-2 types (digest 0.10 `CoreWrapper`s) that HMAC, PBKDF2, HKDF,
@@ -229,7 +238,7 @@ enum State {
     #[cfg(feature = "full")]
     Keccak256(Box<sha3_core::Keccak256>),
     #[cfg(feature = "full")]
-    Md4(md4::Md4),
+    Md4(md4_core::Md4),
     #[cfg(feature = "full")]
     Md5(md5_core::Md5),
     #[cfg(feature = "full")]
@@ -659,7 +668,7 @@ pub fn hash_into(algorithm: Algorithm, options: &HashOptions<'_>, data: &[u8], o
         #[cfg(feature = "full")]
         Algorithm::Keccak256 => digest_into::<sha3_core::Keccak256>(data, out),
         #[cfg(feature = "full")]
-        Algorithm::Md4 => digest_into::<md4::Md4>(data, out),
+        Algorithm::Md4 => digest_into::<md4_core::Md4>(data, out),
         #[cfg(feature = "full")]
         Algorithm::Md5 => digest_into::<md5_core::Md5>(data, out),
         #[cfg(feature = "full")]

@@ -26,7 +26,7 @@ macro_rules! hmac_list {
             HmacKeccak256, Keccak256, Hmac, crate::hash::sha3_core::Keccak256;
             HmacBlake2b, Blake2b, SimpleHmac, ::blake2::Blake2b512;
             HmacBlake2s, Blake2s, SimpleHmac, ::blake2::Blake2s256;
-            HmacMd4, Md4, Hmac, md4::Md4;
+            HmacMd4, Md4, Hmac, crate::hash::md4_core::Md4;
             HmacMd5, Md5, Hmac, crate::hash::md5_core::Md5;
             HmacRipemd160, Ripemd160, Hmac, ripemd::Ripemd160;
             HmacWhirlpool, Whirlpool, Hmac, whirlpool::Whirlpool;
