@@ -146,6 +146,30 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
                     let mut digest = vec![0u8; out_len];
                     hash_into(algorithm, &options, &msg, &mut digest).unwrap();
                     assert_eq!(hash_with(algorithm, &options, &msg).unwrap(), digest, "one-shot vs streaming, {n} bytes, {options:?}");
+                    // The stream (blake2b_simd's when it is selected) in
+                    // uneven chunks, its digest read half-way and at the end
+                    // without ending it, a copy, and a reset.
+                    let mut h = saline::hash::Hasher::with_options(algorithm, &options).unwrap();
+                    let (head, tail) = msg.split_at(n / 3);
+                    for chunk in head.chunks(61) {
+                        h.update(chunk);
+                    }
+                    let mut partial = vec![0u8; out_len];
+                    h.digest_into(&mut partial).unwrap();
+                    assert_eq!(partial, hash_with(algorithm, &options, head).unwrap(), "digest so far, {n} bytes");
+                    let copy = h.clone();
+                    h.update(tail);
+                    let mut again = vec![0u8; out_len];
+                    h.digest_into(&mut again).unwrap();
+                    assert_eq!(again, digest, "digest at the end, {n} bytes, {options:?}");
+                    h.finalize_into_reset(&mut again).unwrap();
+                    assert_eq!(again, digest, "finalize, {n} bytes");
+                    h.update(&msg);
+                    assert_eq!(h.finalize(), digest, "after a reset, {n} bytes");
+                    let mut copy = copy;
+                    copy.update(tail);
+                    assert_eq!(copy.finalize(), digest, "a copy, {n} bytes");
+                    out.push(partial);
                     out.push(digest);
                 }
             }

@@ -233,7 +233,8 @@ type Blake2OneShot = fn(&HashOptions<'_>, usize, &[u8], &mut [u8]) -> Result<()>
 /// code at 32 B, 1 KiB and 1 MiB, which in turn ran 1.05-1.6x the portable
 /// core; on AMD Zen 5 and an Intel Xeon (both with AVX-512) the portable
 /// core ran 1.27-1.97x libsodium and 1.06-1.17x blake2b_simd. Streaming
-/// BLAKE2b stays portable.
+/// BLAKE2b ([`Blake2bStream`]) takes blake2b_simd when it is selected,
+/// RustCrypto's core otherwise (libsodium's one-shot code is not a stream).
 #[cfg_attr(not(feature = "full"), allow(dead_code))] // reached through `full`'s dispatch only
 pub(crate) static BLAKE2B_BACKENDS: crate::backend::Registry<Blake2OneShot> = crate::backend::Registry::first_leading_where(
     "blake2b",
@@ -295,15 +296,15 @@ pub(crate) fn blake2s_hash_into(options: &HashOptions<'_>, out_len: usize, data:
 /// The one-shot entry over blake2b_simd or blake2s_simd (the same API over
 /// 64- or 32-bit words; each picks its SIMD compression at run time; salt
 /// and personalization zero-padded to the variant's length, as the portable
-/// core pads them). Neither crate wipes anything: with a key, its `Params`
-/// (which hold the key block) and `State` are wiped here after use.
+/// core pads them), and the parameter block it starts from. Neither crate
+/// wipes anything: with a key, its `Params` (which hold the key block) and
+/// `State` are wiped here after use.
 macro_rules! simd_one_shot {
-    ($fn_name:ident, $krate:ident, $variant:ty, $doc:literal) => {
-        #[doc = $doc]
+    ($fn_name:ident, $params_fn:ident, $krate:ident, $variant:ty, $doc:literal) => {
+        /// The checked options as the crate's parameter block (key included).
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
-        fn $fn_name(options: &HashOptions<'_>, out_len: usize, data: &[u8], out: &mut [u8]) -> Result<()> {
+        fn $params_fn(options: &HashOptions<'_>, out_len: usize) -> Result<$krate::Params> {
             <$variant>::check(options, out_len)?;
-            Error::check_length("output", Expected::Exactly(out_len), out.len())?;
             let mut params = $krate::Params::new();
             params.hash_length(out_len);
             if let Some(salt) = options.salt {
@@ -312,23 +313,32 @@ macro_rules! simd_one_shot {
             if let Some(personal) = options.personal {
                 params.personal(personal);
             }
-            let hash = match options.key {
+            if let Some(key) = options.key {
+                params.key(key);
+            }
+            Ok(params)
+        }
+
+        #[doc = $doc]
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        fn $fn_name(options: &HashOptions<'_>, out_len: usize, data: &[u8], out: &mut [u8]) -> Result<()> {
+            let mut params = $params_fn(options, out_len)?;
+            Error::check_length("output", Expected::Exactly(out_len), out.len())?;
+            let hash = if options.key.is_none() {
                 // Unkeyed, `Params::hash` compresses the input where it lies.
-                None => params.hash(data),
-                Some(key) => {
-                    params.key(key);
-                    let mut state = params.to_state();
-                    state.update(data);
-                    let hash = state.finalize();
-                    // SAFETY: `Params` and `State` are plain integer and byte
-                    // arrays, counters and field-less enums with a zero
-                    // variant (no pointer, no Drop), and neither is used again.
-                    unsafe {
-                        crate::secret::wipe_flat(&mut state);
-                        crate::secret::wipe_flat(&mut params);
-                    }
-                    hash
+                params.hash(data)
+            } else {
+                let mut state = params.to_state();
+                state.update(data);
+                let hash = state.finalize();
+                // SAFETY: `Params` and `State` are plain integer and byte
+                // arrays, counters and field-less enums with a zero variant
+                // (no pointer, no Drop), and neither is used again.
+                unsafe {
+                    crate::secret::wipe_flat(&mut state);
+                    crate::secret::wipe_flat(&mut params);
                 }
+                hash
             };
             out.copy_from_slice(hash.as_bytes());
             Ok(())
@@ -336,8 +346,97 @@ macro_rules! simd_one_shot {
     };
 }
 
-simd_one_shot!(blake2b_simd_hash, blake2b_simd, Blake2b, "blake2b_simd's one-shot BLAKE2b (SSE4.1 or AVX2, or portable).");
-simd_one_shot!(blake2s_simd_hash, blake2s_simd, Blake2s, "blake2s_simd's one-shot BLAKE2s (SSE4.1, or portable).");
+simd_one_shot!(blake2b_simd_hash, blake2b_simd_params, blake2b_simd, Blake2b, "blake2b_simd's one-shot BLAKE2b (SSE4.1 or AVX2, or portable).");
+simd_one_shot!(blake2s_simd_hash, blake2s_simd_params, blake2s_simd, Blake2s, "blake2s_simd's one-shot BLAKE2s (SSE4.1, or portable).");
+
+/// A streaming BLAKE2b (the hash objects of every binding, `Hasher`): the
+/// `blake2b` registry's blake2b_simd when that is selected (its AVX2 code,
+/// on CPUs with AVX2 and without AVX-512, where it measured faster), else
+/// RustCrypto's core ([`Blake2b`]; libsodium's one-shot code has no place
+/// in a stream). Wiped when dropped.
+#[derive(Clone)]
+pub(crate) enum Blake2bStream {
+    Portable(Blake2b),
+    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+    Simd(Box<SimdBlake2b>),
+}
+
+/// blake2b_simd's state and the parameter block `reset` starts over from.
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+#[derive(Clone)]
+pub(crate) struct SimdBlake2b {
+    state: blake2b_simd::State,
+    params: blake2b_simd::Params,
+}
+
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+impl Drop for SimdBlake2b {
+    fn drop(&mut self) {
+        // SAFETY: as in `simd_one_shot!`: flat types, not used again.
+        unsafe {
+            crate::secret::wipe_flat(&mut self.state);
+            crate::secret::wipe_flat(&mut self.params);
+        }
+    }
+}
+
+impl Blake2bStream {
+    /// Builds the state from the options (errors as [`Blake2b::new`]).
+    pub(crate) fn new(options: &HashOptions<'_>, out_len: usize) -> Result<Self> {
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        if BLAKE2B_BACKENDS.selected_name() == "blake2b-simd" {
+            let params = blake2b_simd_params(options, out_len)?;
+            return Ok(Blake2bStream::Simd(Box::new(SimdBlake2b { state: params.to_state(), params })));
+        }
+        Ok(Blake2bStream::Portable(Blake2b::new(options, out_len)?))
+    }
+
+    /// Absorbs `data`.
+    pub(crate) fn update(&mut self, data: &[u8]) {
+        match self {
+            Blake2bStream::Portable(d) => d.update(data),
+            #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+            Blake2bStream::Simd(d) => {
+                d.state.update(data);
+            }
+        }
+    }
+
+    /// The digest so far into `out` (the output length, checked by the
+    /// caller), leaving the state as it was.
+    pub(crate) fn digest_into(&self, out: &mut [u8]) {
+        match self {
+            Blake2bStream::Portable(d) => d.digest_into(out),
+            #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+            Blake2bStream::Simd(d) => out.copy_from_slice(d.state.finalize().as_bytes()),
+        }
+    }
+
+    /// The digest into `out`, then starts over with the same parameters.
+    pub(crate) fn finalize_into_reset(&mut self, out: &mut [u8]) {
+        match self {
+            Blake2bStream::Portable(d) => d.finalize_into_reset(out),
+            #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+            Blake2bStream::Simd(_) => {
+                self.digest_into(out);
+                self.reset();
+            }
+        }
+    }
+
+    /// Starts over with the same parameters (the key block is re-absorbed).
+    pub(crate) fn reset(&mut self) {
+        match self {
+            Blake2bStream::Portable(d) => d.reset(),
+            #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+            Blake2bStream::Simd(d) => {
+                // SAFETY: as in `Drop`; overwritten at once.
+                unsafe { crate::secret::wipe_flat(&mut d.state) };
+                d.state = d.params.to_state();
+            }
+        }
+    }
+}
 
 /// libsodium's one-shot BLAKE2b, with salt and personalization zero-padded
 /// to its 16 bytes as the portable core pads them.

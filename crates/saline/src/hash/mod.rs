@@ -250,7 +250,7 @@ enum State {
     #[cfg(feature = "full")]
     Shake256(Box<sha3::Shake256>),
     #[cfg(feature = "full")]
-    Blake2b(blake2::Blake2b),
+    Blake2b(blake2::Blake2bStream),
     #[cfg(feature = "full")]
     Blake2s(blake2::Blake2s),
     // Boxed: the BLAKE3 state (~1.9 KB) would otherwise set the size of
@@ -385,7 +385,7 @@ impl Hasher {
             #[cfg(feature = "full")]
             Algorithm::Shake256 => xof(State::Shake256(Default::default()))?,
             #[cfg(feature = "full")]
-            Algorithm::Blake2b => State::Blake2b(blake2::Blake2b::new(options, out_len)?),
+            Algorithm::Blake2b => State::Blake2b(blake2::Blake2bStream::new(options, out_len)?),
             #[cfg(feature = "full")]
             Algorithm::Blake2s => State::Blake2s(blake2::Blake2s::new(options, out_len)?),
             #[cfg(feature = "full")]
