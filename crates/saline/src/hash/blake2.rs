@@ -301,11 +301,10 @@ pub(crate) fn blake2s_hash_into(options: &HashOptions<'_>, out_len: usize, data:
 /// `State` are wiped here after use.
 macro_rules! simd_one_shot {
     ($fn_name:ident, $params_fn:ident, $krate:ident, $variant:ty, $doc:literal) => {
-        /// The checked options as the crate's parameter block (key included).
+        /// Fills `params` (a fresh `Params::new()`, where it will stay, so
+        /// that the key is not copied) from options the caller checked.
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
-        fn $params_fn(options: &HashOptions<'_>, out_len: usize) -> Result<$krate::Params> {
-            <$variant>::check(options, out_len)?;
-            let mut params = $krate::Params::new();
+        fn $params_fn(options: &HashOptions<'_>, out_len: usize, params: &mut $krate::Params) {
             params.hash_length(out_len);
             if let Some(salt) = options.salt {
                 params.salt(salt);
@@ -316,14 +315,16 @@ macro_rules! simd_one_shot {
             if let Some(key) = options.key {
                 params.key(key);
             }
-            Ok(params)
         }
 
         #[doc = $doc]
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
         fn $fn_name(options: &HashOptions<'_>, out_len: usize, data: &[u8], out: &mut [u8]) -> Result<()> {
-            let mut params = $params_fn(options, out_len)?;
+            // Every check before the key is copied anywhere.
+            <$variant>::check(options, out_len)?;
             Error::check_length("output", Expected::Exactly(out_len), out.len())?;
+            let mut params = $krate::Params::new();
+            $params_fn(options, out_len, &mut params);
             let hash = if options.key.is_none() {
                 // Unkeyed, `Params::hash` compresses the input where it lies.
                 params.hash(data)
@@ -385,8 +386,12 @@ impl Blake2bStream {
     pub(crate) fn new(options: &HashOptions<'_>, out_len: usize) -> Result<Self> {
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
         if BLAKE2B_BACKENDS.selected_name() == "blake2b-simd" {
-            let params = blake2b_simd_params(options, out_len)?;
-            return Ok(Blake2bStream::Simd(Box::new(SimdBlake2b { state: params.to_state(), params })));
+            Blake2b::check(options, out_len)?;
+            // The parameter block (with the key) is filled where it stays.
+            let mut simd = Box::new(SimdBlake2b { state: blake2b_simd::State::new(), params: blake2b_simd::Params::new() });
+            blake2b_simd_params(options, out_len, &mut simd.params);
+            simd.state = simd.params.to_state();
+            return Ok(Blake2bStream::Simd(simd));
         }
         Ok(Blake2bStream::Portable(Blake2b::new(options, out_len)?))
     }
