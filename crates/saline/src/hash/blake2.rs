@@ -355,6 +355,7 @@ simd_one_shot!(blake2s_simd_hash, blake2s_simd_params, blake2s_simd, Blake2s, "b
 /// on CPUs with AVX2 and without AVX-512, where it measured faster), else
 /// RustCrypto's core ([`Blake2b`]; libsodium's one-shot code has no place
 /// in a stream). Wiped when dropped.
+#[cfg_attr(not(feature = "full"), allow(dead_code))] // reached through `full`'s Hasher only
 #[derive(Clone)]
 pub(crate) enum Blake2bStream {
     Portable(Blake2b),
@@ -363,6 +364,7 @@ pub(crate) enum Blake2bStream {
 }
 
 /// blake2b_simd's state and the parameter block `reset` starts over from.
+#[cfg_attr(not(feature = "full"), allow(dead_code))] // reached through `full`'s Hasher only
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 #[derive(Clone)]
 pub(crate) struct SimdBlake2b {
@@ -381,6 +383,7 @@ impl Drop for SimdBlake2b {
     }
 }
 
+#[cfg_attr(not(feature = "full"), allow(dead_code))] // reached through `full`'s Hasher only
 impl Blake2bStream {
     /// Builds the state from the options (errors as [`Blake2b::new`]).
     pub(crate) fn new(options: &HashOptions<'_>, out_len: usize) -> Result<Self> {

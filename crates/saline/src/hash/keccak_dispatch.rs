@@ -32,7 +32,7 @@ macro_rules! keccak_cores {
         impl Default for $core {
             fn default() -> Self {
                 match KECCAK_BACKENDS.get() {
-                    CoreBackend::OpenSslAsm => $core::OpenSslAsm([0; 25]),
+                    CoreBackend::Native => $core::OpenSslAsm([0; 25]),
                     CoreBackend::RustCrypto => $core::RustCrypto(Default::default()),
                 }
             }

@@ -12,14 +12,8 @@ use digest::consts::{U16, U64};
 use digest::core_api::{Block, Buffer, CoreWrapper, FixedOutputCore, UpdateCore};
 use digest::{Output, Reset};
 
+use super::CoreBackend;
 use crate::backend::{Backend, Registry};
-
-/// Which core a new state gets.
-#[derive(Clone, Copy)]
-pub(crate) enum MdBackend {
-    Native,
-    RustCrypto,
-}
 
 /// RFC 1320 §3.3 and RFC 1321 §3.3: the same initial A, B, C, D.
 const INIT: [u32; 4] = [0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476];
@@ -29,8 +23,8 @@ const INIT: [u32; 4] = [0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476];
 macro_rules! md_core {
     ($core:ident, $wrapper:ident, $registry:ident, $primitive:literal, $native_name:literal, $state:ty, $fresh:expr, $compress:path, $crate_core:ty, $name:literal) => {
         #[doc = concat!("The `", $primitive, "` registry: the native code first.")]
-        pub(crate) static $registry: Registry<MdBackend> =
-            Registry::new($primitive, &[Backend::portable($native_name, MdBackend::Native), Backend::portable("rustcrypto", MdBackend::RustCrypto)]);
+        pub(crate) static $registry: Registry<CoreBackend> =
+            Registry::new($primitive, &[Backend::portable($native_name, CoreBackend::Native), Backend::portable("rustcrypto", CoreBackend::RustCrypto)]);
 
         /// A core; integers only, and `repr(u8)` so that all-zero bytes are
         /// the first variant, a valid value (`secret::wipe_flat`'s contract).
@@ -44,8 +38,8 @@ macro_rules! md_core {
         impl Default for $core {
             fn default() -> Self {
                 match $registry.get() {
-                    MdBackend::Native => $core::Native { state: $fresh, block_len: 0 },
-                    MdBackend::RustCrypto => $core::RustCrypto(<$crate_core>::default()),
+                    CoreBackend::Native => $core::Native { state: $fresh, block_len: 0 },
+                    CoreBackend::RustCrypto => $core::RustCrypto(<$crate_core>::default()),
                 }
             }
         }
@@ -73,7 +67,7 @@ macro_rules! md_core {
                         // in bits as a 64-bit little-endian integer (mod 2^64).
                         let bit_len = block_len.wrapping_mul(64).wrapping_add(buffer.get_pos() as u64).wrapping_mul(8);
                         buffer.len64_padding_le(bit_len, |b| $compress(state, core::slice::from_ref(b)));
-                        for (chunk, v) in out.chunks_exact_mut(4).zip(words(state).iter()) {
+                        for (chunk, v) in out.chunks_exact_mut(4).zip(state.words()) {
                             chunk.copy_from_slice(&v.to_le_bytes());
                         }
                     }
@@ -129,8 +123,4 @@ impl Words for aws_lc_sys::MD4_CTX {
     fn words(&self) -> &[u32; 4] {
         &self.h
     }
-}
-
-fn words<W: Words>(state: &W) -> &[u32; 4] {
-    state.words()
 }

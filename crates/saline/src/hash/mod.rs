@@ -61,19 +61,20 @@ pub mod blake3;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod sha2_simd128;
 
-/// Which core a new MD5 or SHA-3 state of the x86-64 Linux registries
-/// (`md5`, `keccak`) gets: OpenSSL's assembly or the RustCrypto crate's own.
-#[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+/// Which core a new state of a hash-core registry (`md4`, `md5`, `keccak`)
+/// gets: the native library's (AWS-LC's for MD4, OpenSSL's assembly for the
+/// others) or the RustCrypto crate's own.
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 #[derive(Clone, Copy)]
 pub(crate) enum CoreBackend {
-    OpenSslAsm,
+    Native,
     RustCrypto,
 }
 
-/// The registry table of [`CoreBackend`]: OpenSSL's assembly first.
+/// The registry table of [`CoreBackend`] for OpenSSL's assembly: it first.
 #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
 pub(crate) const CORE_BACKENDS: &[crate::backend::Backend<CoreBackend>] = &[
-    crate::backend::Backend::portable("openssl-asm", CoreBackend::OpenSslAsm),
+    crate::backend::Backend::portable("openssl-asm", CoreBackend::Native),
     crate::backend::Backend::portable("rustcrypto", CoreBackend::RustCrypto),
 ];
 
