@@ -161,7 +161,7 @@ pub(crate) unsafe fn input_beside<'a>(what: &str, ptr: *const u8, len: usize, ou
     // SAFETY: the caller's contract.
     let bytes = unsafe { input(what, ptr, len) }?;
     if overlaps(ptr, len, out, capacity) {
-        Ok(Beside::Copied(Zeroizing::new(bytes.to_vec())))
+        Ok(Beside::Copied(Zeroizing::new(saline::copy::message_to_vec(bytes))))
     } else {
         Ok(Beside::Borrowed(bytes))
     }

@@ -63,7 +63,7 @@ unsafe fn with_args(
         let overlaps = start < out_range.1 && out_range.0 < start.wrapping_add(b.len) && capacity > 0;
         if overlaps {
             // SAFETY: the caller's contract; this view ends before `out` is made.
-            copies[i] = Some(Zeroizing::new(unsafe { input(NAMES[i], b.ptr, b.len) }?.to_vec()));
+            copies[i] = Some(Zeroizing::new(saline::copy::message_to_vec(unsafe { input(NAMES[i], b.ptr, b.len) }?)));
         }
     }
     let mut views: [Option<&[u8]>; MAX_BYTES] = [None; MAX_BYTES];

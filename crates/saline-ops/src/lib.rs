@@ -575,7 +575,7 @@ fn call_full(op: Op, alg: u32, b: &Args<'_>, out: &mut [u8]) -> Result<usize> {
         Op::StreamXor => {
             let data = b.req(2, "data")?;
             let dst = exactly(out, data.len())?;
-            dst.copy_from_slice(data);
+            saline::copy::copy_message(dst, data);
             cipher::stream_xor_in_place(algorithm(alg)?, b.req(0, "key")?, b.req(1, "nonce")?, b.num(0, "counter")?, dst)?;
             Ok(data.len())
         }
@@ -1039,8 +1039,10 @@ impl KeyedAead {
         let total = plaintext.len() + self.0.tag_len();
         let dst = exactly(out, total)?;
         let (ct_range, tag_range) = self.0.layout(total);
-        dst[ct_range.clone()].copy_from_slice(plaintext);
-        let tag = self.0.seal_in_place_detached(nonce, aad.unwrap_or(&[]), &mut dst[ct_range])?;
+        // Sealed from `plaintext` into `dst` where the backend reads one
+        // buffer and writes another (AWS-LC), else copied there first
+        // (`saline::copy`) and sealed in place.
+        let tag = self.0.seal_detached_into(nonce, aad.unwrap_or(&[]), plaintext, &mut dst[ct_range])?;
         dst[tag_range].copy_from_slice(&tag);
         Ok(total)
     }
@@ -1059,11 +1061,8 @@ impl KeyedAead {
         let n = sealed.len() - tag_len;
         let (ct_range, tag_range) = self.0.layout(sealed.len());
         let dst = exactly(out, n)?;
-        dst.copy_from_slice(&sealed[ct_range]);
-        if let Err(e) = self.0.open_in_place_detached(nonce, aad.unwrap_or(&[]), dst, &sealed[tag_range]) {
-            dst.fill(0);
-            return Err(e);
-        }
+        // Zeroes `dst` on failure.
+        self.0.open_detached_into(nonce, aad.unwrap_or(&[]), &sealed[ct_range], &sealed[tag_range], dst)?;
         Ok(n)
     }
 }

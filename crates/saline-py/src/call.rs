@@ -115,7 +115,7 @@ pub(crate) fn call_into<'py>(
         // Wiped when dropped: an input may be a key or a password.
         let copies: Vec<Option<zeroize::Zeroizing<Vec<u8>>>> = slices
             .iter()
-            .map(|s| s.filter(|s| overlaps(s)).map(|s| zeroize::Zeroizing::new(s.to_vec())))
+            .map(|s| s.filter(|s| overlaps(s)).map(|s| zeroize::Zeroizing::new(saline::copy::message_to_vec(s))))
             .collect();
         let slices: Vec<Option<&[u8]>> = slices
             .iter()

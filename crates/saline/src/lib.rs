@@ -37,6 +37,8 @@ pub mod aead;
 pub mod backend;
 pub mod catalog;
 pub mod cipher;
+#[doc(hidden)] // for the front-end crates; see the module docs
+pub mod copy;
 pub mod curve;
 pub mod error;
 pub mod hash;

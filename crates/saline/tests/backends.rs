@@ -255,6 +255,17 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
                 let mut buf = boxed[16..].to_vec();
                 assert!(a.open_in_place_detached(&nonce, &[], &mut buf, &bad[..16].iter().map(|x| x ^ 1).collect::<Vec<u8>>()).is_err());
                 assert!(buf == boxed[16..], "xsalsa20poly1305: a rejected open changed the buffer");
+                // From one buffer into another (the backend's seal_into and
+                // open_into): the same bytes; a rejected open zeroes `out`.
+                let mut into = vec![0u8; n];
+                let tag = a.seal_detached_into(&nonce, &[], &msg, &mut into).unwrap();
+                assert!([&tag[..], &into[..]].concat() == boxed, "xsalsa20poly1305: seal_detached_into differs, {n} bytes");
+                let mut opened = vec![0xAAu8; n];
+                a.open_detached_into(&nonce, &[], &boxed[16..], &boxed[..16], &mut opened).unwrap();
+                assert!(opened == msg, "xsalsa20poly1305: open_detached_into differs, {n} bytes");
+                let mut rejected = vec![0xAAu8; n];
+                assert!(a.open_detached_into(&nonce, &[], &bad[16..], &bad[..16], &mut rejected).is_err());
+                assert!(rejected.iter().all(|&b| b == 0), "xsalsa20poly1305: a rejected open_detached_into left bytes in out");
                 // TweetNaCl's padded layouts go through the same backend.
                 let mut padded = vec![0u8; 32];
                 padded.extend_from_slice(&msg);
@@ -289,6 +300,9 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
                         let tag = a.seal_detached_into(&nonce, &aad, &msg, &mut into).unwrap();
                         assert!([&into[..], &tag[..]].concat() == sealed, "{primitive}: seal_detached_into differs, {n} bytes");
                         assert!(a.seal_detached_into(&nonce, &aad, &msg, &mut vec![0u8; n + 1]).is_err(), "a longer output is refused");
+                        let mut opened = vec![0xAAu8; n];
+                        a.open_detached_into(&nonce, &aad, &into, &tag, &mut opened).unwrap();
+                        assert!(opened == msg, "{primitive}: open_detached_into differs, {n} bytes");
                         // Forgeries: a flipped bit in the ciphertext, the tag, the AAD.
                         let mut bad = sealed.clone();
                         let at = (n * 13 + 5) % bad.len();
@@ -304,6 +318,9 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
                         wrong[0] ^= 1;
                         assert!(a.open_in_place_detached(&nonce, &aad, &mut buf, &wrong).is_err());
                         assert!(buf == ct, "{primitive}: a rejected open changed the buffer");
+                        let mut rejected = vec![0xAAu8; n];
+                        assert!(a.open_detached_into(&nonce, &aad, ct, &wrong, &mut rejected).is_err());
+                        assert!(rejected.iter().all(|&b| b == 0), "{primitive}: a rejected open_detached_into left bytes in out");
                         out.push(sealed);
                     }
                 }

@@ -185,12 +185,23 @@ fn ring_vaes_outruns_aws_lc() -> bool {
 pub(crate) struct XSalsa20Poly1305Fns {
     pub(crate) seal: SealFn,
     pub(crate) open: OpenFn,
+    /// `seal_into(key, nonce, plaintext, out) -> tag`: `seal` from
+    /// `plaintext` into `out` (as long), without copying the message there
+    /// first where the backend can read one buffer and write another.
+    pub(crate) seal_into: SealIntoFn,
+    /// `open_into(key, nonce, ciphertext, out, tag) -> valid`: `open` from
+    /// `ciphertext` into `out` (as long); on `false`, `out` holds no plaintext.
+    pub(crate) open_into: OpenIntoFn,
 }
 
 /// `seal(key, nonce, buf) -> tag`.
 type SealFn = fn(&[u8; 32], &[u8; 24], &mut [u8]) -> [u8; 16];
 /// `open(key, nonce, buf, tag) -> valid`.
 type OpenFn = fn(&[u8; 32], &[u8; 24], &mut [u8], &[u8; 16]) -> bool;
+/// `seal_into(key, nonce, plaintext, out) -> tag`.
+type SealIntoFn = fn(&[u8; 32], &[u8; 24], &[u8], &mut [u8]) -> [u8; 16];
+/// `open_into(key, nonce, ciphertext, out, tag) -> valid`.
+type OpenIntoFn = fn(&[u8; 32], &[u8; 24], &[u8], &mut [u8], &[u8; 16]) -> bool;
 
 /// secretbox, box, sealed box and the XSalsa20-Poly1305 AEAD. Native builds
 /// put `composed` first (libsodium's algorithm over the `salsa20` and
@@ -204,7 +215,12 @@ pub(crate) static XSALSA20POLY1305_BACKENDS: Registry<XSalsa20Poly1305Fns> = Reg
         Backend {
             name: "composed",
             usable: crate::backend::libsodium::usable,
-            entry: XSalsa20Poly1305Fns { seal: xsalsa20poly1305::seal_composed, open: xsalsa20poly1305::open_composed },
+            entry: XSalsa20Poly1305Fns {
+                seal: xsalsa20poly1305::seal_composed,
+                open: xsalsa20poly1305::open_composed,
+                seal_into: xsalsa20poly1305::seal_into_composed,
+                open_into: xsalsa20poly1305::open_into_composed,
+            },
         },
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
         Backend {
@@ -213,11 +229,18 @@ pub(crate) static XSALSA20POLY1305_BACKENDS: Registry<XSalsa20Poly1305Fns> = Reg
             entry: XSalsa20Poly1305Fns {
                 seal: crate::backend::libsodium::xsalsa20poly1305_seal,
                 open: crate::backend::libsodium::xsalsa20poly1305_open,
+                seal_into: crate::backend::libsodium::xsalsa20poly1305_seal_into,
+                open_into: crate::backend::libsodium::xsalsa20poly1305_open_into,
             },
         },
         Backend::portable(
             "rustcrypto",
-            XSalsa20Poly1305Fns { seal: xsalsa20poly1305::seal_in_place, open: xsalsa20poly1305::open_in_place },
+            XSalsa20Poly1305Fns {
+                seal: xsalsa20poly1305::seal_in_place,
+                open: xsalsa20poly1305::open_in_place,
+                seal_into: xsalsa20poly1305::seal_into_by_copy,
+                open_into: xsalsa20poly1305::open_into_by_copy,
+            },
         ),
     ],
 );
@@ -484,8 +507,9 @@ impl Aead {
     /// `plaintext` to `out` and [`Aead::seal_in_place_detached`], without
     /// the copy where the backend reads one buffer and writes another
     /// (AWS-LC's AES-GCM; the OpenSSL-assembly ChaCha20-Poly1305 above
-    /// 960 bytes): for callers that seal into a fresh buffer, as the C ABI
-    /// does for Go's `Seal(nil, ...)`.
+    /// 960 bytes; XSalsa20-Poly1305 on libsodium and `composed`): for
+    /// callers that seal into a fresh buffer, as the C ABI does for Go's
+    /// `Seal(nil, ...)`. Elsewhere the copy goes through [`crate::copy`].
     ///
     /// # Errors
     /// As [`Aead::seal_in_place_detached`]; [`Error::InvalidLength`] when
@@ -496,6 +520,7 @@ impl Aead {
         // The backends that read one buffer and write another: Some(their
         // result), None for the rest (and on WebAssembly, which has none).
         let sealed: Option<Option<[u8; TAG_LEN]>> = match &self.cipher {
+            Cipher::XSalsa20Poly1305(key) => Some(Some((XSALSA20POLY1305_BACKENDS.get().seal_into)(key, fixed("nonce", nonce)?, plaintext, out))),
             #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
             Cipher::AwsLc(key) => Some(key.seal_into(fixed("nonce", nonce)?, aad, plaintext, out)),
             #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
@@ -506,7 +531,7 @@ impl Aead {
         let tag = match sealed {
             Some(tag) => tag.ok_or(Error::OutputLimit { what: "plaintext" })?,
             None => {
-                out.copy_from_slice(plaintext);
+                crate::copy::copy_message(out, plaintext);
                 return self.seal_in_place_detached(nonce, aad, out);
             }
         };
@@ -523,6 +548,36 @@ impl Aead {
             Cipher::RingThenOpensslAsm(_, asm) if len > ring_short_message() => Some(asm),
             _ => None,
         }
+    }
+
+    /// Checks `tag` over `ciphertext` and, only if it is valid, decrypts it
+    /// into `out` (as long); `ciphertext` is left as it was. On any error
+    /// `out` is zeroed. The same as copying `ciphertext` to `out` and
+    /// [`Aead::open_in_place_detached`], without the copy where the backend
+    /// reads one buffer and writes another (XSalsa20-Poly1305 on libsodium
+    /// and `composed`).
+    ///
+    /// # Errors
+    /// As [`Aead::open_in_place_detached`]; [`Error::InvalidLength`] when
+    /// `out` is not as long as `ciphertext`.
+    pub fn open_detached_into(&self, nonce: &[u8], aad: &[u8], ciphertext: &[u8], tag: &[u8], out: &mut [u8]) -> Result<()> {
+        Error::check_length("output", Expected::Exactly(ciphertext.len()), out.len())?;
+        let result = match &self.cipher {
+            Cipher::XSalsa20Poly1305(key) => self.check(nonce, aad).and_then(|()| {
+                let (nonce, tag) = (fixed("nonce", nonce)?, fixed("tag", tag)?);
+                let valid = (XSALSA20POLY1305_BACKENDS.get().open_into)(key, nonce, ciphertext, out, tag);
+                if valid { Ok(()) } else { Err(Error::VerificationFailed) }
+            }),
+            _ => {
+                crate::copy::copy_message(out, ciphertext);
+                // `out` is zeroed on failure below: ring may zero it instead of restoring it.
+                self.open_detached_inner(nonce, aad, out, tag, false)
+            }
+        };
+        if result.is_err() {
+            out.zeroize();
+        }
+        result
     }
 
     /// Checks `tag` and, only if it is valid, decrypts `buf` in place.
@@ -607,11 +662,11 @@ impl Aead {
         // once, and only the tag's place is zeroed.
         let mut out = Vec::with_capacity(len);
         if ct_range.start == 0 {
-            out.extend_from_slice(plaintext);
+            crate::copy::extend_with_message(&mut out, plaintext);
             out.resize(len, 0);
         } else {
             out.resize(tag_range.len(), 0);
-            out.extend_from_slice(plaintext);
+            crate::copy::extend_with_message(&mut out, plaintext);
         }
         let tag = self.seal_in_place_detached(nonce, aad, &mut out[ct_range])?;
         out[tag_range].copy_from_slice(&tag);
@@ -626,7 +681,7 @@ impl Aead {
     pub fn open(&self, nonce: &[u8], aad: &[u8], sealed: &[u8]) -> Result<Vec<u8>> {
         Error::check_length("ciphertext", Expected::AtLeast(self.tag_len()), sealed.len())?;
         let (ct_range, tag_range) = self.layout(sealed.len());
-        let mut out = sealed[ct_range].to_vec();
+        let mut out = crate::copy::message_to_vec(&sealed[ct_range]);
         // `out` is a copy that is wiped on failure: no need to keep the ciphertext.
         match self.open_detached_inner(nonce, aad, &mut out, &sealed[tag_range], false) {
             Ok(()) => Ok(out),

@@ -44,6 +44,20 @@ pub(crate) fn open_in_place(key: &[u8; 32], nonce: &[u8; 24], buf: &mut [u8], ta
     true
 }
 
+/// [`seal_in_place`] from `plaintext` into `out` (as long): a copy, then
+/// sealed in place (the `rustcrypto` backend's `seal_into`).
+pub(crate) fn seal_into_by_copy(key: &[u8; 32], nonce: &[u8; 24], plaintext: &[u8], out: &mut [u8]) -> [u8; 16] {
+    crate::copy::copy_message(out, plaintext);
+    seal_in_place(key, nonce, out)
+}
+
+/// [`open_in_place`] from `ciphertext` into `out` (as long); on `false`,
+/// `out` holds the ciphertext, not plaintext.
+pub(crate) fn open_into_by_copy(key: &[u8; 32], nonce: &[u8; 24], ciphertext: &[u8], out: &mut [u8], tag: &[u8; 16]) -> bool {
+    crate::copy::copy_message(out, ciphertext);
+    open_in_place(key, nonce, out, tag)
+}
+
 /// The `composed` backend's seal: libsodium's `crypto_secretbox_detached`
 /// algorithm over Saline's registries, the `salsa20` one for the keystream
 /// (so `libsodium+rustcrypto`: libsodium's code for whole 256-byte groups,
@@ -69,6 +83,30 @@ pub(crate) fn open_composed(key: &[u8; 32], nonce: &[u8; 24], buf: &mut [u8], ta
     expected.zeroize();
     if valid {
         block0.xor_message(buf);
+    }
+    valid
+}
+
+/// [`seal_composed`] from `plaintext` into `out` (as long): the keystream
+/// is XORed from one buffer into the other, with no copy of the message
+/// first (about 45 µs of a 1 MiB secretbox here).
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+pub(crate) fn seal_into_composed(key: &[u8; 32], nonce: &[u8; 24], plaintext: &[u8], out: &mut [u8]) -> [u8; 16] {
+    let block0 = Block0::new(key, nonce, plaintext);
+    block0.xor_message_into(plaintext, out);
+    poly1305_tag(block0.mac_key(), out)
+}
+
+/// [`open_composed`] from `ciphertext` into `out` (as long): the tag is
+/// checked over `ciphertext` first; on `false` nothing is written to `out`.
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+pub(crate) fn open_into_composed(key: &[u8; 32], nonce: &[u8; 24], ciphertext: &[u8], out: &mut [u8], tag: &[u8; 16]) -> bool {
+    let block0 = Block0::new(key, nonce, ciphertext);
+    let mut expected = poly1305_tag(block0.mac_key(), ciphertext);
+    let valid = crate::ct_eq(&expected, tag);
+    expected.zeroize();
+    if valid {
+        block0.xor_message_into(ciphertext, out);
     }
     valid
 }
@@ -111,6 +149,20 @@ impl<'n> Block0<'n> {
         buf[..self.head].copy_from_slice(&self.block[32..32 + self.head]);
         if buf.len() > self.head {
             (crate::cipher::SALSA20_BACKENDS.get().xor)(&self.subkey, self.nonce, 1, &mut buf[self.head..]);
+        }
+    }
+
+    /// [`Block0::xor_message`] from `input` (the buffer given to
+    /// [`Block0::new`]) into `out`, which must be as long.
+    fn xor_message_into(&self, input: &[u8], out: &mut [u8]) {
+        assert_eq!(input.len(), out.len(), "xsalsa20poly1305: input and output lengths differ");
+        out[..self.head].copy_from_slice(&self.block[32..32 + self.head]);
+        if input.len() > self.head {
+            let rest = &mut out[self.head..];
+            // SAFETY: `[u8]` and `[MaybeUninit<u8>]` have the same layout,
+            // and `xor_into` only writes (initialised) bytes, every one of them.
+            let rest = unsafe { &mut *(core::ptr::from_mut::<[u8]>(rest) as *mut [core::mem::MaybeUninit<u8>]) };
+            (crate::cipher::SALSA20_BACKENDS.get().xor_into)(&self.subkey, self.nonce, 1, &input[self.head..], rest);
         }
     }
 }

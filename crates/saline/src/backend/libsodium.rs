@@ -72,6 +72,26 @@ pub(crate) fn xsalsa20poly1305_open(key: &[u8; 32], nonce: &[u8; 24], buf: &mut 
     unsafe { ffi::crypto_secretbox_open_detached(p, p, tag.as_ptr(), buf.len() as u64, nonce.as_ptr(), key.as_ptr()) == 0 }
 }
 
+/// [`xsalsa20poly1305_seal`] from `input` into `out` (as long):
+/// `crypto_secretbox_detached` reads one buffer and writes the other.
+pub(crate) fn xsalsa20poly1305_seal_into(key: &[u8; 32], nonce: &[u8; 24], input: &[u8], out: &mut [u8]) -> [u8; 16] {
+    assert_eq!(input.len(), out.len(), "xsalsa20poly1305: input and output lengths differ");
+    let mut tag = [0u8; 16];
+    // SAFETY: `input` and `out` are `input.len()` bytes each, separate
+    // borrows (no overlap); tag, nonce and key have their fixed sizes.
+    unsafe { ffi::crypto_secretbox_detached(out.as_mut_ptr(), tag.as_mut_ptr(), input.as_ptr(), input.len() as u64, nonce.as_ptr(), key.as_ptr()) };
+    tag
+}
+
+/// [`xsalsa20poly1305_open`] from `input` into `out` (as long);
+/// `crypto_secretbox_open_detached` checks the tag first and writes nothing
+/// on `false`.
+pub(crate) fn xsalsa20poly1305_open_into(key: &[u8; 32], nonce: &[u8; 24], input: &[u8], out: &mut [u8], tag: &[u8; 16]) -> bool {
+    assert_eq!(input.len(), out.len(), "xsalsa20poly1305: input and output lengths differ");
+    // SAFETY: as in `xsalsa20poly1305_seal_into`.
+    unsafe { ffi::crypto_secretbox_open_detached(out.as_mut_ptr(), input.as_ptr(), tag.as_ptr(), input.len() as u64, nonce.as_ptr(), key.as_ptr()) == 0 }
+}
+
 /// Salsa20 (8-byte nonce) or XSalsa20 (24-byte nonce) keystream XOR from
 /// block `counter`, in place (`crypto_stream_[x]salsa20_xor_ic`). The caller
 /// keeps `counter` plus the blocks used below 2^64.

@@ -53,10 +53,10 @@ pub(crate) fn open_keeping_ciphertext(buf: &mut [u8], keep_ciphertext: bool, ope
     if !keep_ciphertext {
         return open(buf);
     }
-    let mut scratch = zeroize::Zeroizing::new(buf.to_vec());
+    let mut scratch = zeroize::Zeroizing::new(crate::copy::message_to_vec(buf));
     let ok = open(&mut scratch);
     if ok {
-        buf.copy_from_slice(&scratch);
+        crate::copy::copy_message(buf, &scratch);
     }
     ok
 }

@@ -91,13 +91,7 @@ fn rustcrypto_salsa20_xor(key: &[u8; 32], nonce: &[u8], counter: u64, buf: &mut 
 
 fn rustcrypto_salsa20_xor_into(key: &[u8; 32], nonce: &[u8], counter: u64, input: &[u8], out: &mut [MaybeUninit<u8>]) {
     assert_eq!(input.len(), out.len(), "salsa20 xor_into: input and output lengths differ");
-    // SAFETY: `out` holds `input.len()` bytes and is a separate (&mut)
-    // borrow; after the copy every byte of it is initialised.
-    let buf = unsafe {
-        core::ptr::copy_nonoverlapping(input.as_ptr(), out.as_mut_ptr().cast::<u8>(), input.len());
-        core::slice::from_raw_parts_mut(out.as_mut_ptr().cast::<u8>(), out.len())
-    };
-    rustcrypto_salsa20_xor(key, nonce, counter, buf);
+    rustcrypto_salsa20_xor(key, nonce, counter, crate::copy::copy_message_uninit(out, input));
 }
 
 /// The unit of libsodium's fast Salsa20 code: it XORs 8 blocks (512 bytes,
@@ -288,7 +282,7 @@ pub fn stream_xor(algorithm: Algorithm, key: &[u8], nonce: &[u8], counter: u64, 
             return Ok(out);
         }
     }
-    let mut out = data.to_vec();
+    let mut out = crate::copy::message_to_vec(data);
     stream_xor_in_place(algorithm, key, nonce, counter, &mut out)?;
     Ok(out)
 }

@@ -66,7 +66,7 @@ pub fn seal(message: &[u8], recipient_public_key: &[u8]) -> Result<Vec<u8>> {
     let mut out = Vec::with_capacity(OVERHEAD + message.len());
     out.extend_from_slice(&parts.ephemeral_public_key);
     out.extend_from_slice(&parts.tag);
-    out.extend_from_slice(&parts.ciphertext);
+    crate::copy::extend_with_message(&mut out, &parts.ciphertext);
     Ok(out)
 }
 

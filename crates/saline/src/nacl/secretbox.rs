@@ -34,7 +34,7 @@ pub const MAC_LEN: usize = 16;
 pub fn seal(message: &[u8], nonce: &[u8], key: &[u8]) -> Result<Vec<u8>> {
     let (key, nonce) = (fixed("key", key)?, fixed("nonce", nonce)?);
     let mut out = alloc::vec![0u8; MAC_LEN + message.len()];
-    out[MAC_LEN..].copy_from_slice(message);
+    crate::copy::copy_message(&mut out[MAC_LEN..], message);
     let tag = xsalsa20poly1305_seal(key, nonce, &mut out[MAC_LEN..]);
     out[..MAC_LEN].copy_from_slice(&tag);
     Ok(out)
@@ -57,7 +57,7 @@ pub fn open(boxed: &[u8], nonce: &[u8], key: &[u8]) -> Result<Vec<u8>> {
 /// As [`seal`].
 pub fn seal_detached(message: &[u8], nonce: &[u8], key: &[u8]) -> Result<(Vec<u8>, [u8; MAC_LEN])> {
     let (key, nonce) = (fixed("key", key)?, fixed("nonce", nonce)?);
-    let mut ciphertext = message.to_vec();
+    let mut ciphertext = crate::copy::message_to_vec(message);
     let tag = xsalsa20poly1305_seal(key, nonce, &mut ciphertext);
     Ok((ciphertext, tag))
 }
@@ -71,7 +71,7 @@ pub fn seal_detached(message: &[u8], nonce: &[u8], key: &[u8]) -> Result<(Vec<u8
 #[inline(never)]
 pub fn open_detached(ciphertext: &[u8], tag: &[u8], nonce: &[u8], key: &[u8]) -> Result<Vec<u8>> {
     let (key, nonce, tag) = (fixed("key", key)?, fixed("nonce", nonce)?, fixed("tag", tag)?);
-    let mut out = ciphertext.to_vec();
+    let mut out = crate::copy::message_to_vec(ciphertext);
     if xsalsa20poly1305_open(key, nonce, &mut out, tag) {
         Ok(out)
     } else {

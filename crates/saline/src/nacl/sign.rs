@@ -88,7 +88,7 @@ pub fn sign_into(message: &[u8], secret_key: &[u8], out: &mut [u8]) -> Result<us
     Error::check_length("output", Expected::AtLeast(total), out.len())?;
     let signature = sign_detached(message, secret_key)?;
     out[..SIGNATURE_LEN].copy_from_slice(&signature);
-    out[SIGNATURE_LEN..total].copy_from_slice(message);
+    crate::copy::copy_message(&mut out[SIGNATURE_LEN..total], message);
     Ok(total)
 }
 
@@ -121,7 +121,7 @@ pub fn open_into(signed: &[u8], public_key: &[u8], out: &mut [u8]) -> Result<usi
     let (signature, message) = signed.split_at(SIGNATURE_LEN);
     ed25519::verify(public_key, message, signature)?;
     Error::check_length("output", Expected::AtLeast(message.len()), out.len())?;
-    out[..message.len()].copy_from_slice(message);
+    crate::copy::copy_message(&mut out[..message.len()], message);
     Ok(message.len())
 }
 

@@ -233,7 +233,7 @@ pub fn crypto_secretbox_into(padded_message: &[u8], nonce: &[u8], key: &[u8], ou
     let nonce: &[u8; 24] = fixed("nonce", nonce)?;
     Error::check_length("output", Expected::AtLeast(n), out.len())?;
     let c = &mut out[..n];
-    c.copy_from_slice(padded_message);
+    crate::copy::copy_message(c, padded_message);
     if padded_message[..ZEROBYTES].iter().all(|&b| b == 0) {
         let tag = crate::aead::xsalsa20poly1305_seal(key, nonce, &mut c[ZEROBYTES..]);
         c[BOXZEROBYTES..ZEROBYTES].copy_from_slice(&tag);
@@ -260,7 +260,7 @@ pub fn crypto_secretbox_open(padded_box: &[u8], nonce: &[u8], key: &[u8]) -> Res
     let key: &[u8; 32] = fixed("key", key)?;
     let nonce: &[u8; 24] = fixed("nonce", nonce)?;
     let tag: &[u8; 16] = padded_box[BOXZEROBYTES..ZEROBYTES].try_into().expect("16 bytes");
-    let mut m = padded_box.to_vec();
+    let mut m = crate::copy::message_to_vec(padded_box);
     if !crate::aead::xsalsa20poly1305_open(key, nonce, &mut m[ZEROBYTES..], tag) {
         return Err(Error::VerificationFailed);
     }
@@ -453,6 +453,6 @@ pub fn crypto_scalar_base(scalar: &[u8]) -> Result<[u8; 32]> {
 /// [`crypto_secretbox`] and [`crypto_box`].
 pub fn pad_message(message: &[u8]) -> Vec<u8> {
     let mut out = vec![0u8; ZEROBYTES + message.len()];
-    out[ZEROBYTES..].copy_from_slice(message);
+    crate::copy::copy_message(&mut out[ZEROBYTES..], message);
     out
 }

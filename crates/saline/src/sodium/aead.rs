@@ -38,14 +38,14 @@ fn keyed(algorithm: Algorithm, key: &[u8]) -> Result<Aead> {
 }
 
 fn encrypt_detached(algorithm: Algorithm, message: &[u8], ad: &[u8], nonce: &[u8], key: &[u8]) -> Result<(Vec<u8>, [u8; TAG_LEN])> {
-    let mut out = message.to_vec();
+    let mut out = crate::copy::message_to_vec(message);
     let tag = keyed(algorithm, key)?.seal_in_place_detached(nonce, ad, &mut out)?;
     Ok((out, tag[..].try_into().expect("libsodium's ChaCha20-Poly1305 constructions have 16-byte tags")))
 }
 
 fn decrypt_detached(algorithm: Algorithm, ciphertext: &[u8], tag: &[u8], ad: &[u8], nonce: &[u8], key: &[u8]) -> Result<Vec<u8>> {
     let aead = keyed(algorithm, key)?;
-    let mut out = Zeroizing::new(ciphertext.to_vec());
+    let mut out = Zeroizing::new(crate::copy::message_to_vec(ciphertext));
     aead.open_in_place_detached(nonce, ad, &mut out, tag)?;
     Ok(core::mem::take(&mut *out))
 }

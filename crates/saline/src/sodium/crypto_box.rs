@@ -237,7 +237,7 @@ pub fn crypto_box_curve25519xchacha20poly1305_seal(message: &[u8], recipient_pub
     let boxed = crypto_box_curve25519xchacha20poly1305_easy(message, &nonce, recipient, ephemeral.secret_key())?;
     let mut out = Vec::with_capacity(32 + boxed.len());
     out.extend_from_slice(&ephemeral.public_key);
-    out.extend_from_slice(&boxed);
+    crate::copy::extend_with_message(&mut out, &boxed);
     Ok(out)
 }
 

@@ -66,7 +66,7 @@ pub(crate) fn open_in_place(key: &[u8; 32], nonce: &[u8; 24], buf: &mut [u8], ta
 /// is not 32; [`Error::OutputLimit`] past the 256 GiB keystream.
 pub fn crypto_secretbox_xchacha20poly1305_detached(message: &[u8], nonce: &[u8], key: &[u8]) -> Result<(Vec<u8>, [u8; MACBYTES])> {
     let (nonce, key) = (fixed::<24>("nonce", nonce)?, fixed::<32>("key", key)?);
-    let mut ciphertext = message.to_vec();
+    let mut ciphertext = crate::copy::message_to_vec(message);
     let tag = seal_in_place(key, nonce, &mut ciphertext)?;
     Ok((ciphertext, tag))
 }
@@ -91,7 +91,7 @@ pub fn crypto_secretbox_xchacha20poly1305_easy(message: &[u8], nonce: &[u8], key
 pub fn crypto_secretbox_xchacha20poly1305_open_detached(ciphertext: &[u8], tag: &[u8], nonce: &[u8], key: &[u8]) -> Result<Vec<u8>> {
     let (nonce, key) = (fixed::<24>("nonce", nonce)?, fixed::<32>("key", key)?);
     let tag: &[u8; MACBYTES] = fixed("tag", tag)?;
-    let mut message = Zeroizing::new(ciphertext.to_vec());
+    let mut message = Zeroizing::new(crate::copy::message_to_vec(ciphertext));
     if !open_in_place(key, nonce, &mut message, tag) {
         return Err(Error::VerificationFailed);
     }

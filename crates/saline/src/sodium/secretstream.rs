@@ -243,7 +243,7 @@ pub fn push_into(state: &mut State, message: &[u8], ad: &[u8], tag: u8, out: &mu
     state.cipher(1).apply_keystream(&mut tag_block);
     out[0] = tag_block[0];
     let ciphertext = &mut out[1..1 + message.len()];
-    ciphertext.copy_from_slice(message);
+    crate::copy::copy_message(ciphertext, message);
     state.cipher(2).apply_keystream(ciphertext);
     let mac = state.mac(ad, &tag_block, ciphertext);
     out[1 + message.len()..total].copy_from_slice(&mac);
@@ -300,7 +300,7 @@ pub fn pull_into(state: &mut State, chunk: &[u8], ad: &[u8], out: &mut [u8]) -> 
         return Err(Error::VerificationFailed);
     }
     let message = &mut out[..message_len];
-    message.copy_from_slice(ciphertext);
+    crate::copy::copy_message(message, ciphertext);
     state.cipher(2).apply_keystream(message);
     state.advance(&mac, tag);
     Ok(tag)
