@@ -415,6 +415,12 @@ test('lowlevel: crypto_stream*, crypto_core_*, crypto_onetimeauth*, crypto_verif
     y[9 + r.int(size)] ^= 1;
     assert.equal(fn(x, 4, y, 9), -1, `crypto_verify_${size} different`);
     if (size !== 64) assert.equal(tl[`crypto_verify_${size}`](x, 4, y, 9), -1);
+    // Read in place, still checked: a span past either end, a bad position, not bytes.
+    assert.throws(() => fn(x, 5, y, 9), RangeError);
+    assert.throws(() => fn(x, 4, y, 10), RangeError);
+    assert.throws(() => fn(x, -1, y, 9), RangeError);
+    assert.throws(() => fn(x, 1.5, y, 9), RangeError);
+    assert.throws(() => fn(Array.from(x), 4, y, 9), TypeError);
   }
 });
 
