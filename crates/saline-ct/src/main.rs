@@ -111,6 +111,18 @@ fn secretbox_check() {
         let boxed = declassify(secretbox::seal(&message, &nonce, &key).unwrap());
         declassify(secretbox::open(&boxed, &nonce, &key).unwrap());
     }
+    // From one buffer into another (the backend's seal_into and open_into:
+    // the Node addon's, Go's and Python's secretbox and box).
+    let a = aead::Aead::new(Algorithm::XSalsa20Poly1305, &key).unwrap();
+    for n in LENGTHS {
+        let message = secret(n, 16);
+        let mut sealed = vec![0u8; n];
+        let tag = declassify(a.seal_detached_into(&nonce, &[], &message, &mut sealed).unwrap());
+        declassify(&sealed);
+        let mut opened = vec![0u8; n];
+        public_decision(a.open_detached_into(&nonce, &[], &sealed, &tag, &mut opened)).unwrap();
+        declassify(&opened);
+    }
 }
 
 /// The salsa20 registry's three paths: the secretbox's stream (in place),

@@ -560,19 +560,23 @@ impl Aead {
     /// # Errors
     /// As [`Aead::open_in_place_detached`]; [`Error::InvalidLength`] when
     /// `out` is not as long as `ciphertext`.
+    // Never inlined, as `nacl::secretbox::open_detached`: `make ct-check`
+    // excludes its branches on the accept/reject decision by this name.
+    #[inline(never)]
     pub fn open_detached_into(&self, nonce: &[u8], aad: &[u8], ciphertext: &[u8], tag: &[u8], out: &mut [u8]) -> Result<()> {
         Error::check_length("output", Expected::Exactly(ciphertext.len()), out.len())?;
-        let result = match &self.cipher {
-            Cipher::XSalsa20Poly1305(key) => self.check(nonce, aad).and_then(|()| {
-                let (nonce, tag) = (fixed("nonce", nonce)?, fixed("tag", tag)?);
-                let valid = (XSALSA20POLY1305_BACKENDS.get().open_into)(key, nonce, ciphertext, out, tag);
-                if valid { Ok(()) } else { Err(Error::VerificationFailed) }
-            }),
-            _ => {
-                crate::copy::copy_message(out, ciphertext);
-                // `out` is zeroed on failure below: ring may zero it instead of restoring it.
-                self.open_detached_inner(nonce, aad, out, tag, false)
+        let result = if let Cipher::XSalsa20Poly1305(key) = &self.cipher {
+            // The checks read public lengths only; nothing is written before them.
+            let checked = self.check(nonce, aad).and_then(|()| Ok((fixed::<24>("nonce", nonce)?, fixed::<TAG_LEN>("tag", tag)?)));
+            match checked {
+                Ok((nonce, tag)) if (XSALSA20POLY1305_BACKENDS.get().open_into)(key, nonce, ciphertext, out, tag) => Ok(()),
+                Ok(_) => Err(Error::VerificationFailed),
+                Err(e) => Err(e),
             }
+        } else {
+            crate::copy::copy_message(out, ciphertext);
+            // `out` is zeroed on failure below: ring may zero it instead of restoring it.
+            self.open_detached_inner(nonce, aad, out, tag, false)
         };
         if result.is_err() {
             out.zeroize();
@@ -604,6 +608,12 @@ impl Aead {
 
     /// [`Aead::open_in_place_detached`]; with `keep_ciphertext` false a
     /// rejected `buf` may be zeroed instead (for callers that wipe it anyway).
+    // Always inlined into its callers natively: `make ct-check` names its
+    // branch on the backend's decision as an inlined frame
+    // (known-variable-time.supp), and whether the compiler inlined it on its
+    // own changed with the number of callers in the binary. WebAssembly keeps
+    // the compiler's choice (its size counts there, and no check runs on it).
+    #[cfg_attr(all(feature = "std", not(target_arch = "wasm32")), inline(always))]
     fn open_detached_inner(&self, nonce: &[u8], aad: &[u8], buf: &mut [u8], tag: &[u8], keep_ciphertext: bool) -> Result<()> {
         #[cfg(not(all(feature = "std", not(target_arch = "wasm32"))))]
         let _ = keep_ciphertext;
