@@ -1040,8 +1040,8 @@ impl KeyedAead {
         let dst = exactly(out, total)?;
         let (ct_range, tag_range) = self.0.layout(total);
         // Sealed from `plaintext` into `dst` where the backend reads one
-        // buffer and writes another (AWS-LC), else copied there first
-        // (`saline::copy`) and sealed in place.
+        // buffer and writes another, else copied there first and sealed in
+        // place (`Aead::seal_detached_into` says which).
         let tag = self.0.seal_detached_into(nonce, aad.unwrap_or(&[]), plaintext, &mut dst[ct_range])?;
         dst[tag_range].copy_from_slice(&tag);
         Ok(total)

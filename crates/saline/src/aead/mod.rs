@@ -256,6 +256,17 @@ pub(crate) fn xsalsa20poly1305_open(key: &[u8; 32], nonce: &[u8; 24], buf: &mut 
     (XSALSA20POLY1305_BACKENDS.get().open)(key, nonce, buf, tag)
 }
 
+/// The selected XSalsa20-Poly1305 seal from `plaintext` into `out` (as long).
+pub(crate) fn xsalsa20poly1305_seal_into(key: &[u8; 32], nonce: &[u8; 24], plaintext: &[u8], out: &mut [u8]) -> [u8; 16] {
+    (XSALSA20POLY1305_BACKENDS.get().seal_into)(key, nonce, plaintext, out)
+}
+
+/// The selected XSalsa20-Poly1305 open from `ciphertext` into `out` (as
+/// long); on `false`, `out` holds no plaintext.
+pub(crate) fn xsalsa20poly1305_open_into(key: &[u8; 32], nonce: &[u8; 24], ciphertext: &[u8], out: &mut [u8], tag: &[u8; 16]) -> bool {
+    (XSALSA20POLY1305_BACKENDS.get().open_into)(key, nonce, ciphertext, out, tag)
+}
+
 /// The longest ChaCha20-Poly1305 plaintext: 2^32 blocks of 64 bytes minus
 /// the block that keys Poly1305 (RFC 8439 §2.8).
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
@@ -520,7 +531,7 @@ impl Aead {
         // The backends that read one buffer and write another: Some(their
         // result), None for the rest (and on WebAssembly, which has none).
         let sealed: Option<Option<[u8; TAG_LEN]>> = match &self.cipher {
-            Cipher::XSalsa20Poly1305(key) => Some(Some((XSALSA20POLY1305_BACKENDS.get().seal_into)(key, fixed("nonce", nonce)?, plaintext, out))),
+            Cipher::XSalsa20Poly1305(key) => Some(Some(xsalsa20poly1305_seal_into(key, fixed("nonce", nonce)?, plaintext, out))),
             #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
             Cipher::AwsLc(key) => Some(key.seal_into(fixed("nonce", nonce)?, aad, plaintext, out)),
             #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
@@ -569,7 +580,7 @@ impl Aead {
             // The checks read public lengths only; nothing is written before them.
             let checked = self.check(nonce, aad).and_then(|()| Ok((fixed::<24>("nonce", nonce)?, fixed::<TAG_LEN>("tag", tag)?)));
             match checked {
-                Ok((nonce, tag)) if (XSALSA20POLY1305_BACKENDS.get().open_into)(key, nonce, ciphertext, out, tag) => Ok(()),
+                Ok((nonce, tag)) if xsalsa20poly1305_open_into(key, nonce, ciphertext, out, tag) => Ok(()),
                 Ok(_) => Err(Error::VerificationFailed),
                 Err(e) => Err(e),
             }

@@ -16,7 +16,7 @@
 
 use alloc::vec::Vec;
 
-use crate::aead::{xsalsa20poly1305_open, xsalsa20poly1305_seal};
+use crate::aead::{xsalsa20poly1305_open_into, xsalsa20poly1305_seal_into};
 use crate::cipher::fixed;
 use crate::error::{Error, Expected, Result};
 
@@ -34,8 +34,7 @@ pub const MAC_LEN: usize = 16;
 pub fn seal(message: &[u8], nonce: &[u8], key: &[u8]) -> Result<Vec<u8>> {
     let (key, nonce) = (fixed("key", key)?, fixed("nonce", nonce)?);
     let mut out = alloc::vec![0u8; MAC_LEN + message.len()];
-    crate::copy::copy_message(&mut out[MAC_LEN..], message);
-    let tag = xsalsa20poly1305_seal(key, nonce, &mut out[MAC_LEN..]);
+    let tag = xsalsa20poly1305_seal_into(key, nonce, message, &mut out[MAC_LEN..]);
     out[..MAC_LEN].copy_from_slice(&tag);
     Ok(out)
 }
@@ -57,8 +56,8 @@ pub fn open(boxed: &[u8], nonce: &[u8], key: &[u8]) -> Result<Vec<u8>> {
 /// As [`seal`].
 pub fn seal_detached(message: &[u8], nonce: &[u8], key: &[u8]) -> Result<(Vec<u8>, [u8; MAC_LEN])> {
     let (key, nonce) = (fixed("key", key)?, fixed("nonce", nonce)?);
-    let mut ciphertext = crate::copy::message_to_vec(message);
-    let tag = xsalsa20poly1305_seal(key, nonce, &mut ciphertext);
+    let mut ciphertext = alloc::vec![0u8; message.len()];
+    let tag = xsalsa20poly1305_seal_into(key, nonce, message, &mut ciphertext);
     Ok((ciphertext, tag))
 }
 
@@ -71,8 +70,8 @@ pub fn seal_detached(message: &[u8], nonce: &[u8], key: &[u8]) -> Result<(Vec<u8
 #[inline(never)]
 pub fn open_detached(ciphertext: &[u8], tag: &[u8], nonce: &[u8], key: &[u8]) -> Result<Vec<u8>> {
     let (key, nonce, tag) = (fixed("key", key)?, fixed("nonce", nonce)?, fixed("tag", tag)?);
-    let mut out = crate::copy::message_to_vec(ciphertext);
-    if xsalsa20poly1305_open(key, nonce, &mut out, tag) {
+    let mut out = alloc::vec![0u8; ciphertext.len()];
+    if xsalsa20poly1305_open_into(key, nonce, ciphertext, &mut out, tag) {
         Ok(out)
     } else {
         Err(Error::VerificationFailed)
