@@ -13,7 +13,7 @@ use rand_chacha::ChaCha20Rng;
 use saline::backend::{backends, force, BackendInfo};
 use saline::{aead, mac, Algorithm};
 
-const SIZES: &[usize] = &[0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 192, 193, 255, 256, 257, 320, 321, 960, 961, 1000, 4095, 65_543, 1 << 20];
+const SIZES: &[usize] = &[0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 192, 193, 255, 256, 257, 320, 321, 960, 961, 1000, 1792, 1793, 4095, 65_543, 1 << 20];
 
 fn info(primitive: &str) -> BackendInfo {
     backends().into_iter().find(|b| b.primitive == primitive).unwrap_or_else(|| panic!("{primitive} not in the registry"))
@@ -677,17 +677,17 @@ fn fuzz_target_covers_every_primitive() {
 fn native_defaults() {
     // OpenSSL's assembly is built on x86-64 Linux only (saline-openssl-asm).
     let x86_64_linux = cfg!(all(target_arch = "x86_64", target_os = "linux"));
-    let poly1305: &[&str] = if x86_64_linux { &["openssl-asm", "libsodium", "rustcrypto"] } else { &["libsodium", "rustcrypto"] };
+    let poly1305: &[&str] = if x86_64_linux { &["libsodium+openssl-asm", "openssl-asm", "libsodium", "rustcrypto"] } else { &["libsodium", "rustcrypto"] };
     let chacha20poly1305: &[&str] = if x86_64_linux { &["ring+openssl-asm", "openssl-asm", "ring", "libsodium", "rustcrypto"] } else { &["ring", "libsodium", "rustcrypto"] };
     let xchacha20poly1305: &[&str] = if x86_64_linux { &["ring+openssl-asm", "openssl-asm", "libsodium", "rustcrypto"] } else { &["libsodium", "rustcrypto"] };
     // ring's VAES/AVX2 AES-GCM first where AWS-LC has no VAES code: a CPU
     // with VAES and AVX2 but not AWS-LC's AVX-512 set (AMD Zen 3).
     let aes_gcm: &[&str] = if ring_vaes_without_aws_lc_avx512() { &["ring+aws-lc", "aws-lc", "ring", "rustcrypto"] } else { &["aws-lc", "ring", "rustcrypto"] };
-    // blake2b_simd's AVX2 BLAKE2b first on CPUs with AVX2 and without
-    // AVX-512, last elsewhere (hash/blake2.rs `BLAKE2B_BACKENDS`).
-    let blake2b: &[&str] = if avx2_without_avx512() { &["blake2b-simd", "rustcrypto", "libsodium"] } else { &["rustcrypto", "libsodium", "blake2b-simd"] };
+    // blake2b_simd's AVX2 BLAKE2b first on CPUs with AVX2 but not on AMD
+    // Zen 5 and later, last elsewhere (hash/blake2.rs `BLAKE2B_BACKENDS`).
+    let blake2b: &[&str] = if avx2_outside_amd_zen5() { &["blake2b-simd", "rustcrypto", "libsodium"] } else { &["rustcrypto", "libsodium", "blake2b-simd"] };
     // blake2s_simd's likewise, for BLAKE2s (`BLAKE2S_BACKENDS`).
-    let blake2s: &[&str] = if avx2_without_avx512() { &["blake2s-simd", "rustcrypto"] } else { &["rustcrypto", "blake2s-simd"] };
+    let blake2s: &[&str] = if avx2_outside_amd_zen5() { &["blake2s-simd", "rustcrypto"] } else { &["rustcrypto", "blake2s-simd"] };
     let mut want: Vec<(&str, &[&str])> = vec![
         ("poly1305", poly1305),
         ("blake2b", blake2b),
@@ -721,11 +721,21 @@ fn native_defaults() {
     assert_eq!(backends().len(), want.len(), "a primitive missing from this list");
 }
 
-/// Whether this CPU has AVX2 and no AVX-512 (AVX512F).
+/// Whether this CPU has AVX2 and is not AMD Zen 5 or later (vendor
+/// "AuthenticAMD" with display family 1Ah or above, from CPUID here rather
+/// than from the crate's own reading).
 #[cfg(not(target_arch = "wasm32"))]
-fn avx2_without_avx512() -> bool {
+fn avx2_outside_amd_zen5() -> bool {
     #[cfg(target_arch = "x86_64")]
-    return is_x86_feature_detected!("avx2") && !is_x86_feature_detected!("avx512f");
+    {
+        use std::arch::x86_64::__cpuid;
+        #[allow(unused_unsafe)]
+        let (leaf0, leaf1) = unsafe { (__cpuid(0), __cpuid(1)) };
+        let amd = (leaf0.ebx, leaf0.edx, leaf0.ecx) == (u32::from_le_bytes(*b"Auth"), u32::from_le_bytes(*b"enti"), u32::from_le_bytes(*b"cAMD"));
+        let base = (leaf1.eax >> 8) & 0xf;
+        let family = if base == 0xf { base + ((leaf1.eax >> 20) & 0xff) } else { base };
+        is_x86_feature_detected!("avx2") && !(amd && family >= 0x1a)
+    }
     #[cfg(not(target_arch = "x86_64"))]
     false
 }

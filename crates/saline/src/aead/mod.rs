@@ -64,8 +64,9 @@ pub(crate) enum AeadBackend {
 
 /// ChaCha20-Poly1305. On x86-64 Linux `ring+openssl-asm` first: ring
 /// (BoringSSL's stitched ChaCha20-Poly1305 assembly) for messages up to
-/// [`ring_short_message`] bytes, `openssl-asm` (OpenSSL's ChaCha20 and
-/// Poly1305, aead/chacha20poly1305_openssl_asm.rs) above. Seal, keyed, on
+/// [`ring_short_message`] bytes (it depends on the core), `openssl-asm`
+/// (OpenSSL's ChaCha20 and Poly1305, aead/chacha20poly1305_openssl_asm.rs)
+/// above. Seal, keyed, on
 /// AMD Zen 5 with OpenSSL's AVX-512 paths (ring / openssl-asm): 187 / 226 ns
 /// at 32 B, 252 / 282 at 320 B, 293 / 281 at 384 B, 512 / 436 at 1 KiB,
 /// 3.0 / 1.8 µs at 8 KiB, 366 / 200 µs at 1 MiB; with its AVX2 paths
@@ -96,13 +97,24 @@ fn openssl_asm_avx512() -> bool {
 }
 
 /// The longest ChaCha20-Poly1305 message the `ring+openssl-asm` backend
-/// hands to ring: 320 bytes with OpenSSL's AVX-512 code, below the crossover
-/// measured above (ring's stitched code makes block 0 with the message's
-/// blocks; OpenSSL's unstitched kernels pay ~130 ns for any call of up to 4
-/// blocks); every message without it.
+/// hands to ring, below the crossover measured on each core (ring's stitched
+/// code makes block 0 with the message's blocks; OpenSSL's unstitched
+/// kernels pay ~130 ns for any call of up to 4 blocks): with OpenSSL's
+/// AVX-512 code, 320 bytes on AMD (Zen 5, above) and 1,792 on Intel, where
+/// OpenSSL's AVX-512 ChaCha20 starts slower (an Intel Xeon, family 6 model
+/// 207, one-shot seal, best of 15 rounds in one process, ring / openssl-asm:
+/// 512 B 667 / 949 ns, 1 KiB 942-980 / 1,096-1,124, 1,536 B 1,204 / 1,318,
+/// 1,792 B 1,353 / 1,372, 2 KiB 1,493-1,601 / 1,420-1,479, 4 KiB 2,825 /
+/// 2,168); every message without it.
 #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
 fn ring_short_message() -> usize {
-    if openssl_asm_avx512() { 320 } else { usize::MAX }
+    if !openssl_asm_avx512() {
+        usize::MAX
+    } else if crate::backend::cpu::intel() {
+        1792
+    } else {
+        320
+    }
 }
 
 /// Runs `f` with the `ring+openssl-asm` backend's ring key and ring's

@@ -42,6 +42,8 @@ use crate::error::{Error, Result};
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 pub(crate) mod awslc;
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+pub(crate) mod cpu;
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 pub(crate) mod libsodium;
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 pub(crate) mod libsodium_aegis;

@@ -14,8 +14,9 @@
 //!
 //! One-shot BLAKE2b and BLAKE2s go through the `blake2b` and `blake2s`
 //! registries (`BLAKE2B_BACKENDS`, `BLAKE2S_BACKENDS`): blake2b_simd's and
-//! blake2s_simd's SIMD code first on CPUs with AVX2 and without AVX-512,
-//! where it measured faster (the portable cores stay first elsewhere).
+//! blake2s_simd's SIMD code first on CPUs with AVX2 but not on AMD Zen 5
+//! and later, where the portable cores measured faster (they stay first
+//! there and off x86-64).
 //!
 //! HMAC-BLAKE2 uses the same crate's fixed-size types, see `mac::hmac`.
 
@@ -225,16 +226,19 @@ blake2_variant!(Blake2s, "blake2s", Blake2sVarCore, 32, 32, 8, "BLAKE2s state (3
 type Blake2OneShot = fn(&HashOptions<'_>, usize, &[u8], &mut [u8]) -> Result<()>;
 
 /// One-shot BLAKE2b: blake2b_simd's AVX2 code first on x86-64 CPUs with
-/// AVX2 and without AVX-512, RustCrypto's portable core first everywhere
-/// else (blake2b_simd then comes last, still available to force); libsodium
-/// stays available to force, and is the differential's reference.
-/// Measured on AMD Zen 3 (AVX2, no AVX-512), one-shot BLAKE2b-512 in one
-/// process (docs/DEPENDENCIES.md): blake2b_simd 1.11-1.3x libsodium's AVX2
+/// AVX2, except AMD Zen 5 and later, where RustCrypto's portable core goes
+/// first (blake2b_simd then comes last, still available to force);
+/// libsodium stays available to force, and is the differential's reference.
+/// Measured one-shot BLAKE2b-512 in one process (docs/DEPENDENCIES.md): on
+/// AMD Zen 3 (AVX2, no AVX-512) blake2b_simd ran 1.11-1.3x libsodium's AVX2
 /// code at 32 B, 1 KiB and 1 MiB, which in turn ran 1.05-1.6x the portable
-/// core; on AMD Zen 5 and an Intel Xeon (both with AVX-512) the portable
-/// core ran 1.27-1.97x libsodium and 1.06-1.17x blake2b_simd. Streaming
-/// BLAKE2b ([`Blake2bStream`]) takes blake2b_simd when it is selected,
-/// RustCrypto's core otherwise (libsodium's one-shot code is not a stream).
+/// core; on an Intel Xeon with AVX-512 (family 6, model 207) blake2b_simd
+/// ran 1.05-1.15x libsodium and 1.0-1.75x the portable core (bench/rust,
+/// forced in turn, November 28); only on AMD Zen 5, whose six integer ALUs
+/// run the scalar rounds well, did the portable core win, 1.27-1.97x
+/// libsodium and 1.06-1.17x blake2b_simd. Streaming BLAKE2b
+/// ([`Blake2bStream`]) takes blake2b_simd when it is selected, RustCrypto's
+/// core otherwise (libsodium's one-shot code is not a stream).
 #[cfg_attr(not(feature = "full"), allow(dead_code))] // reached through `full`'s dispatch only
 pub(crate) static BLAKE2B_BACKENDS: crate::backend::Registry<Blake2OneShot> = crate::backend::Registry::first_leading_where(
     "blake2b",
@@ -245,16 +249,17 @@ pub(crate) static BLAKE2B_BACKENDS: crate::backend::Registry<Blake2OneShot> = cr
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
         crate::backend::Backend { name: "libsodium", usable: crate::backend::libsodium::usable, entry: blake2b_libsodium },
     ],
-    avx2_without_avx512,
+    simd_first,
 );
 
 /// One-shot BLAKE2s: blake2s_simd's SSE4.1 code first on x86-64 CPUs with
-/// AVX2 and without AVX-512, RustCrypto's portable core first everywhere
-/// else (blake2s_simd then last, still available to force). Measured on
-/// AMD Zen 3, one process (docs/DEPENDENCIES.md): BLAKE2s-256 of 1 KiB
-/// 1.70 against 2.11-2.17 µs, of 64 KiB 108 against 135-153 µs; on AMD
-/// Zen 5 (AVX-512) the portable core was the faster, 1.12 against 1.19 µs
-/// at 1 KiB. Streaming BLAKE2s stays portable.
+/// AVX2 except AMD Zen 5 and later, RustCrypto's portable core first
+/// everywhere else (blake2s_simd then last, still available to force).
+/// Measured in one process (docs/DEPENDENCIES.md): on AMD Zen 3 BLAKE2s-256
+/// of 1 KiB 1.70 against 2.11-2.17 µs, of 64 KiB 108 against 135-153 µs;
+/// on an Intel Xeon with AVX-512, 1 KiB 2.13-2.16 against 2.43-3.54 µs
+/// (bench/rust, forced in turn); on AMD Zen 5 the portable core was the
+/// faster, 1.12 against 1.19 µs at 1 KiB. Streaming BLAKE2s stays portable.
 #[cfg_attr(not(feature = "full"), allow(dead_code))] // reached through `full`'s dispatch only
 pub(crate) static BLAKE2S_BACKENDS: crate::backend::Registry<Blake2OneShot> = crate::backend::Registry::first_leading_where(
     "blake2s",
@@ -263,14 +268,17 @@ pub(crate) static BLAKE2S_BACKENDS: crate::backend::Registry<Blake2OneShot> = cr
         crate::backend::Backend::portable("blake2s-simd", blake2s_simd_hash),
         crate::backend::Backend::portable("rustcrypto", Blake2s::hash_into),
     ],
-    avx2_without_avx512,
+    simd_first,
 );
 
-/// The registries' rule: AVX2 without AVX-512 (see there).
+/// The registries' rule: AVX2, on any core but AMD Zen 5 and later (see
+/// there). It was "AVX2 without AVX-512", from Zen 3 and Zen 5 alone; an
+/// Intel Xeon with AVX-512 then ran the portable core at 0.68-0.72x
+/// libsodium (bench/rust, BLAKE2b-512 of 32 B and 1 MiB).
 #[cfg_attr(not(feature = "full"), allow(dead_code))]
-fn avx2_without_avx512() -> bool {
+fn simd_first() -> bool {
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
-    return std::is_x86_feature_detected!("avx2") && !std::is_x86_feature_detected!("avx512f");
+    return std::is_x86_feature_detected!("avx2") && !crate::backend::cpu::amd_zen5_or_later();
     #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
     false
 }
@@ -352,7 +360,7 @@ simd_one_shot!(blake2s_simd_hash, blake2s_simd_params, blake2s_simd, Blake2s, "b
 
 /// A streaming BLAKE2b (the hash objects of every binding, `Hasher`): the
 /// `blake2b` registry's blake2b_simd when that is selected (its AVX2 code,
-/// on CPUs with AVX2 and without AVX-512, where it measured faster), else
+/// on CPUs with AVX2 except AMD Zen 5 and later, where it measured faster), else
 /// RustCrypto's core ([`Blake2b`]; libsodium's one-shot code has no place
 /// in a stream). Wiped when dropped.
 #[cfg_attr(not(feature = "full"), allow(dead_code))] // reached through `full`'s Hasher only

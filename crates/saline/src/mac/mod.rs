@@ -27,14 +27,23 @@ pub(crate) use poly1305::Poly1305State;
 use siphash::SipHashState;
 
 /// One-shot Poly1305 (`mac`, `mac_into`, `verify`, NaCl's
-/// `crypto_onetimeauth`): on x86-64 Linux OpenSSL's assembly first (its
-/// AVX-512 IFMA path is 3.1x libsodium's best at 2 MiB), then libsodium (its
-/// SSE2 code is 7x RustCrypto's portable build at 32 bytes), RustCrypto
-/// last; docs/DEPENDENCIES.md has the figures. The streaming [`Mac`] uses
-/// OpenSSL's state when that backend is selected, RustCrypto's otherwise.
+/// `crypto_onetimeauth`, and the tags of the composed secretbox): on x86-64
+/// Linux `libsodium+openssl-asm` first, libsodium for messages shorter than
+/// [`SHORT_POLY1305`] bytes and OpenSSL's assembly from there (its AVX-512
+/// IFMA path is 3.1x libsodium's best at 2 MiB); then OpenSSL's alone,
+/// libsodium alone (its SSE2 code is 7x RustCrypto's portable build at
+/// 32 bytes), RustCrypto last; docs/DEPENDENCIES.md has the figures. The
+/// streaming [`Mac`] uses OpenSSL's state when one of the two backends
+/// holding it is selected, RustCrypto's otherwise.
 pub(crate) static POLY1305_BACKENDS: Registry<Poly1305Fn> = Registry::new(
     "poly1305",
     &[
+        #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+        Backend {
+            name: poly1305::LIBSODIUM_THEN_OPENSSL_ASM,
+            usable: crate::backend::libsodium::usable,
+            entry: short_on_libsodium,
+        },
         #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
         Backend::portable(poly1305::OPENSSL_ASM, saline_openssl_asm::poly1305_tag),
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
@@ -46,6 +55,29 @@ pub(crate) static POLY1305_BACKENDS: Registry<Poly1305Fn> = Registry::new(
         Backend::portable("rustcrypto", poly1305::poly1305_tag),
     ],
 );
+
+/// Where `libsodium+openssl-asm` turns from libsodium to OpenSSL's
+/// assembly. Below it libsodium's SSE2 code is the faster: OpenSSL's code
+/// first computes the key's powers for its vector paths, and on Intel its
+/// AVX-512 IFMA code takes a slow path for a message of one to three blocks
+/// (16-48 B: 254-329 ns against libsodium's 68-92, an Intel Xeon, family 6
+/// model 207). Measured one-shot, best of 15 rounds in one process, libsodium
+/// / OpenSSL's IFMA path / OpenSSL's AVX2 path (`SALINE_OPENSSL_ASM_CPU=avx2`,
+/// the path of AMD Zen 3): 64 B 78 / 138 / 82 ns, 256 B 146-151 / 176-182 /
+/// 158, 320 B 166-173 / 172 / 169, 448 B 208-215 / 186-204 / 186, 1 KiB
+/// 410 / 270 / 333 (docs/DEPENDENCIES.md).
+#[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+const SHORT_POLY1305: usize = 320;
+
+/// The `libsodium+openssl-asm` backend's tag (see [`SHORT_POLY1305`]).
+#[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+fn short_on_libsodium(key: &[u8; 32], data: &[u8]) -> [u8; 16] {
+    if data.len() < SHORT_POLY1305 {
+        crate::backend::libsodium::poly1305_tag(key, data)
+    } else {
+        saline_openssl_asm::poly1305_tag(key, data)
+    }
+}
 
 /// `tag(key, data)`.
 type Poly1305Fn = fn(&[u8; 32], &[u8]) -> [u8; 16];

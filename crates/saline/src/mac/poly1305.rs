@@ -12,8 +12,14 @@ use zeroize::Zeroize;
 #[allow(dead_code)] // used on x86-64 Linux only
 pub(crate) const OPENSSL_ASM: &str = "openssl-asm";
 
-/// Streaming Poly1305 state: OpenSSL's when the registry selects it,
-/// RustCrypto's otherwise (libsodium's streaming API is not used).
+/// The registry name of the backend that takes short messages to libsodium
+/// and the rest to OpenSSL's assembly (x86-64 Linux; `mac::SHORT_POLY1305`).
+#[allow(dead_code)] // used on x86-64 Linux only
+pub(crate) const LIBSODIUM_THEN_OPENSSL_ASM: &str = "libsodium+openssl-asm";
+
+/// Streaming Poly1305 state: OpenSSL's when the registry selects a backend
+/// that holds it, RustCrypto's otherwise (libsodium's streaming API is not
+/// used).
 #[derive(Clone)]
 pub(crate) struct Poly1305State {
     key: [u8; 32],
@@ -30,7 +36,7 @@ enum Inner {
 impl Inner {
     fn new(key: &[u8; 32]) -> Self {
         #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
-        if super::POLY1305_BACKENDS.selected_name() == OPENSSL_ASM {
+        if matches!(super::POLY1305_BACKENDS.selected_name(), OPENSSL_ASM | LIBSODIUM_THEN_OPENSSL_ASM) {
             return Inner::OpenSslAsm(saline_openssl_asm::Poly1305::new(key));
         }
         Inner::RustCrypto(RustCryptoState::new(key))
