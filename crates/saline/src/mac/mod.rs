@@ -34,7 +34,9 @@ use siphash::SipHashState;
 /// libsodium alone (its SSE2 code is 7x RustCrypto's portable build at
 /// 32 bytes), RustCrypto last; docs/DEPENDENCIES.md has the figures. The
 /// streaming [`Mac`] uses OpenSSL's state when one of the two backends
-/// holding it is selected, RustCrypto's otherwise.
+/// holding it is selected (under `libsodium+openssl-asm` only from
+/// [`SHORT_POLY1305`] bytes on, libsodium's one-shot tag below: the same
+/// rule), RustCrypto's otherwise.
 pub(crate) static POLY1305_BACKENDS: Registry<Poly1305Fn> = Registry::new(
     "poly1305",
     &[

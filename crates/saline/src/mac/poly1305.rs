@@ -19,7 +19,12 @@ pub(crate) const LIBSODIUM_THEN_OPENSSL_ASM: &str = "libsodium+openssl-asm";
 
 /// Streaming Poly1305 state: OpenSSL's when the registry selects a backend
 /// that holds it, RustCrypto's otherwise (libsodium's streaming API is not
-/// used).
+/// used). Under `libsodium+openssl-asm` a message is held until it reaches
+/// `mac::SHORT_POLY1305` bytes, so that a streamed message takes the same
+/// code as one tagged in one call: libsodium's one-shot tag for a shorter
+/// one, OpenSSL's state for the rest, whose first call then has a whole
+/// `SHORT_POLY1305` bytes (its vector code from the start; on Intel its
+/// AVX-512 IFMA code is slow for a first call of one to three blocks).
 #[derive(Clone)]
 pub(crate) struct Poly1305State {
     key: [u8; 32],
@@ -31,13 +36,36 @@ enum Inner {
     RustCrypto(RustCryptoState),
     #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
     OpenSslAsm(saline_openssl_asm::Poly1305),
+    /// `libsodium+openssl-asm`: the message so far, shorter than
+    /// `SHORT_POLY1305`.
+    #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+    Held(Held),
+}
+
+/// The first bytes of a message, wiped when dropped.
+#[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+#[derive(Clone)]
+struct Held {
+    bytes: [u8; super::SHORT_POLY1305],
+    len: usize,
+}
+
+#[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+impl Drop for Held {
+    fn drop(&mut self) {
+        // Only what was written: the rest is still the zeroes it started
+        // as (zeroize writes byte by byte, ~100 ns for all 320).
+        self.bytes[..self.len].zeroize();
+    }
 }
 
 impl Inner {
     fn new(key: &[u8; 32]) -> Self {
         #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
-        if matches!(super::POLY1305_BACKENDS.selected_name(), OPENSSL_ASM | LIBSODIUM_THEN_OPENSSL_ASM) {
-            return Inner::OpenSslAsm(saline_openssl_asm::Poly1305::new(key));
+        match super::POLY1305_BACKENDS.selected_name() {
+            OPENSSL_ASM => return Inner::OpenSslAsm(saline_openssl_asm::Poly1305::new(key)),
+            LIBSODIUM_THEN_OPENSSL_ASM => return Inner::Held(Held { bytes: [0; super::SHORT_POLY1305], len: 0 }),
+            _ => {}
         }
         Inner::RustCrypto(RustCryptoState::new(key))
     }
@@ -53,6 +81,29 @@ impl Poly1305State {
             Inner::RustCrypto(state) => state.update(data),
             #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
             Inner::OpenSslAsm(state) => state.update(data),
+            #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+            Inner::Held(held) => {
+                let room = held.bytes.len() - held.len;
+                if data.len() < room {
+                    held.bytes[held.len..held.len + data.len()].copy_from_slice(data);
+                    held.len += data.len();
+                    return;
+                }
+                // SHORT_POLY1305 bytes or more: OpenSSL's state from here,
+                // its first call at least that long (`data` itself when
+                // nothing is held).
+                let mut state = saline_openssl_asm::Poly1305::new(&self.key);
+                if held.len == 0 {
+                    state.update(data);
+                } else {
+                    held.bytes[held.len..].copy_from_slice(&data[..room]);
+                    // All of it is wiped when `Held` is dropped by the assignment below.
+                    held.len = held.bytes.len();
+                    state.update(&held.bytes);
+                    state.update(&data[room..]);
+                }
+                self.inner = Inner::OpenSslAsm(state);
+            }
         }
     }
 
@@ -63,6 +114,8 @@ impl Poly1305State {
             Inner::RustCrypto(state) => state.finalize(),
             #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
             Inner::OpenSslAsm(state) => state.finalize(),
+            #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
+            Inner::Held(held) => crate::backend::libsodium::poly1305_tag(&self.key, &held.bytes[..held.len]),
         };
         out.copy_from_slice(&tag);
     }
@@ -74,7 +127,7 @@ impl Poly1305State {
 
 impl Drop for Poly1305State {
     fn drop(&mut self) {
-        // Both inner states wipe themselves.
+        // Every inner state wipes itself.
         self.key.zeroize();
     }
 }
