@@ -62,7 +62,7 @@ pub(crate) static POLY1305_BACKENDS: Registry<Poly1305Fn> = Registry::new(
 /// assembly. Below it libsodium's SSE2 code is the faster: OpenSSL's code
 /// first computes the key's powers for its vector paths, and on Intel its
 /// AVX-512 IFMA code takes a slow path for a message of one to three blocks
-/// (16-48 B: 254-329 ns against libsodium's 68-92, an Intel Xeon, family 6
+/// (16-48 B: 254-353 ns against libsodium's 68-101, an Intel Xeon, family 6
 /// model 207). Measured one-shot, best of 15 rounds in one process, libsodium
 /// / OpenSSL's IFMA path / OpenSSL's AVX2 path (`SALINE_OPENSSL_ASM_CPU=avx2`,
 /// the path of AMD Zen 3): 64 B 78 / 138 / 82 ns, 256 B 146-151 / 176-182 /
