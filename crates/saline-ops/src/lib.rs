@@ -589,8 +589,23 @@ fn call_full(op: Op, alg: u32, b: &Args<'_>, out: &mut [u8]) -> Result<usize> {
             };
             put_wiped(out, result)
         }
-        Op::AeadSeal => KeyedAead::new(alg, b.req(0, "key")?)?.seal_into(b.req(1, "nonce")?, b.opt(2), b.req(3, "plaintext")?, out),
-        Op::AeadOpen => KeyedAead::new(alg, b.req(0, "key")?)?.open_into(b.req(1, "nonce")?, b.opt(2), b.req(3, "ciphertext")?, out),
+        // One-shot: through `aead::seal_into` / `open_into`, which may take
+        // other code than a keyed AEAD (libsodium's for short AES-256-GCM
+        // messages where AWS-LC's key setup dominates: aead/mod.rs).
+        Op::AeadSeal => {
+            let (a, key, nonce, aad, plaintext) = (algorithm(alg)?, b.req(0, "key")?, b.req(1, "nonce")?, b.opt(2), b.req(3, "plaintext")?);
+            let total = plaintext.len() + a.info().tag_len;
+            aead::seal_into(a, key, nonce, aad.unwrap_or(&[]), plaintext, exactly(out, total)?)?;
+            Ok(total)
+        }
+        Op::AeadOpen => {
+            let (a, key, nonce, aad, sealed) = (algorithm(alg)?, b.req(0, "key")?, b.req(1, "nonce")?, b.opt(2), b.req(3, "ciphertext")?);
+            let tag_len = a.info().tag_len;
+            Error::check_length("ciphertext", Expected::AtLeast(tag_len), sealed.len())?;
+            let n = sealed.len() - tag_len;
+            aead::open_into(a, key, nonce, aad.unwrap_or(&[]), sealed, exactly(out, n)?)?;
+            Ok(n)
+        }
         Op::BoxKeyPair => {
             let kp = match b.opt(0) {
                 Some(seed) => crypto_box::KeyPair::from_seed(seed)?,

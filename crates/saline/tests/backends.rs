@@ -299,14 +299,25 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
                 "aegis" => &[(Algorithm::Aegis128L, 16, &[16]), (Algorithm::Aegis256, 32, &[32])],
                 _ => &[(Algorithm::XChaCha20Poly1305, 24, &[32])],
             };
+            // AES-GCM: `libsodium+aws-lc`'s one-shot bound (1,152 bytes) too.
+            let more: &[usize] = if primitive == "aes-gcm" { &[1152, 1153] } else { &[] };
             for &(algorithm, nonce_len, key_lens) in cases {
-                for &n in SIZES {
+                for &n in SIZES.iter().chain(more) {
                     for &key_len in key_lens {
                         let (key, nonce) = (bytes(&mut rng, key_len), bytes(&mut rng, nonce_len));
                         let (aad, msg) = (bytes(&mut rng, n % 70), bytes(&mut rng, n));
                         let a = aead::Aead::new(algorithm, &key).unwrap();
                         let sealed = a.seal(&nonce, &aad, &msg).unwrap();
                         assert_eq!(a.open(&nonce, &aad, &sealed).unwrap(), msg);
+                        // One-shot calls (which may take another backend's
+                        // code: `libsodium+aws-lc`): the same bytes, decisions and errors.
+                        assert!(aead::seal(algorithm, &key, &nonce, &aad, &msg).unwrap() == sealed, "{primitive}: one-shot seal differs, {n} bytes");
+                        assert!(aead::open(algorithm, &key, &nonce, &aad, &sealed).unwrap() == msg, "{primitive}: one-shot open differs, {n} bytes");
+                        let short_nonce = &nonce[..nonce_len - 1];
+                        assert_eq!(aead::seal(algorithm, &key, short_nonce, &aad, &msg).unwrap_err(), a.seal(short_nonce, &aad, &msg).unwrap_err());
+                        assert_eq!(aead::open(algorithm, &key, short_nonce, &aad, &sealed).unwrap_err(), a.open(short_nonce, &aad, &sealed).unwrap_err());
+                        let tag_len = a.tag_len();
+                        assert_eq!(aead::open(algorithm, &key, &nonce, &aad, &sealed[..tag_len - 1]).unwrap_err(), a.open(&nonce, &aad, &sealed[..tag_len - 1]).unwrap_err());
                         // Sealed from one buffer into another: the same bytes.
                         let mut into = vec![0u8; n];
                         let tag = a.seal_detached_into(&nonce, &aad, &msg, &mut into).unwrap();
@@ -320,9 +331,11 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
                         let at = (n * 13 + 5) % bad.len();
                         bad[at] ^= 1;
                         assert!(a.open(&nonce, &aad, &bad).is_err());
+                        assert_eq!(aead::open(algorithm, &key, &nonce, &aad, &bad).unwrap_err(), saline::Error::VerificationFailed);
                         let mut bad_aad = aad.clone();
                         bad_aad.push(0);
                         assert!(a.open(&nonce, &bad_aad, &sealed).is_err());
+                        assert_eq!(aead::open(algorithm, &key, &nonce, &bad_aad, &sealed).unwrap_err(), saline::Error::VerificationFailed);
                         // A rejected in-place open leaves the ciphertext, on every backend.
                         let (ct, tag) = sealed.split_at(n);
                         let mut buf = ct.to_vec();
@@ -694,7 +707,16 @@ fn native_defaults() {
     let xchacha20poly1305: &[&str] = if x86_64_linux { &["ring+openssl-asm", "openssl-asm", "libsodium", "rustcrypto"] } else { &["libsodium", "rustcrypto"] };
     // ring's VAES/AVX2 AES-GCM first where AWS-LC has no VAES code: a CPU
     // with VAES and AVX2 but not AWS-LC's AVX-512 set (AMD Zen 3).
-    let aes_gcm: &[&str] = if ring_vaes_without_aws_lc_avx512() { &["ring+aws-lc", "aws-lc", "ring", "rustcrypto"] } else { &["aws-lc", "ring", "rustcrypto"] };
+    // libsodium's for one-shot AES-256-GCM of up to 1,152 bytes on Intel
+    // CPUs where AWS-LC keys its AVX-512 code (aead/mod.rs
+    // `LIBSODIUM_SHORT_AES256GCM`).
+    let aes_gcm: &[&str] = if ring_vaes_without_aws_lc_avx512() {
+        &["ring+aws-lc", "aws-lc", "ring", "rustcrypto"]
+    } else if intel_with_aws_lc_avx512() {
+        &["libsodium+aws-lc", "aws-lc", "ring", "rustcrypto"]
+    } else {
+        &["aws-lc", "ring", "rustcrypto"]
+    };
     // blake2b_simd's AVX2 BLAKE2b first on CPUs with AVX2 but not on AMD
     // Zen 5 and later, last elsewhere (hash/blake2.rs `BLAKE2B_BACKENDS`).
     let blake2b: &[&str] = if avx2_outside_amd_zen5() { &["blake2b-simd", "rustcrypto", "libsodium"] } else { &["rustcrypto", "libsodium", "blake2b-simd"] };
@@ -752,6 +774,36 @@ fn avx2_outside_amd_zen5() -> bool {
     false
 }
 
+/// Whether `libsodium+aws-lc` is first: an Intel CPU (CPUID leaf 0's
+/// vendor) on which libsodium's AES-256-GCM and AWS-LC's AVX-512 AES-GCM run.
+#[cfg(not(target_arch = "wasm32"))]
+fn intel_with_aws_lc_avx512() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::__cpuid;
+        #[allow(unused_unsafe)]
+        let leaf0 = unsafe { __cpuid(0) };
+        let intel = (leaf0.ebx, leaf0.edx, leaf0.ecx) == (u32::from_le_bytes(*b"Genu"), u32::from_le_bytes(*b"ineI"), u32::from_le_bytes(*b"ntel"));
+        // libsodium's AES-256-GCM needs AES-NI, PCLMULQDQ and AVX.
+        let libsodium = is_x86_feature_detected!("aes") && is_x86_feature_detected!("pclmulqdq") && is_x86_feature_detected!("avx");
+        intel && libsodium && aws_lc_aes_gcm_avx512()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// AWS-LC's AVX-512 AES-GCM code runs (`crypto_gcm_avx512_enabled`).
+#[cfg(target_arch = "x86_64")]
+fn aws_lc_aes_gcm_avx512() -> bool {
+    is_x86_feature_detected!("vaes")
+        && is_x86_feature_detected!("vpclmulqdq")
+        && is_x86_feature_detected!("avx512f")
+        && is_x86_feature_detected!("avx512dq")
+        && is_x86_feature_detected!("avx512ifma")
+        && is_x86_feature_detected!("avx512bw")
+        && is_x86_feature_detected!("avx512vl")
+}
+
 /// Whether this CPU has the VAES/AVX2 set ring's AES-GCM uses and lacks the
 /// AVX-512 set AWS-LC's VAES code needs (VAES, VPCLMULQDQ, AVX512F, DQ,
 /// IFMA, BW, VL: modes/gcm.c `crypto_gcm_avx512_enabled`).
@@ -765,12 +817,7 @@ fn ring_vaes_without_aws_lc_avx512() -> bool {
             && is_x86_feature_detected!("avx2")
             && is_x86_feature_detected!("vaes")
             && is_x86_feature_detected!("vpclmulqdq");
-        let aws_lc_avx512 = is_x86_feature_detected!("avx512f")
-            && is_x86_feature_detected!("avx512dq")
-            && is_x86_feature_detected!("avx512ifma")
-            && is_x86_feature_detected!("avx512bw")
-            && is_x86_feature_detected!("avx512vl");
-        ring && !aws_lc_avx512
+        ring && !aws_lc_aes_gcm_avx512()
     }
     #[cfg(not(target_arch = "x86_64"))]
     false

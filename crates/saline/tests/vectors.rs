@@ -206,11 +206,23 @@ fn aead_vectors() {
         let (key, nonce, aad, msg, ct, tag) = (c.hex("key"), c.hex("nonce"), c.hex("aad"), c.hex("msg"), c.hex("ct"), c.hex("tag"));
         let aead = Aead::new(algorithm, &key).unwrap();
         let nonce_ok = algorithm.info().nonce.unwrap().accepts(nonce.len());
+        // The combined layout (`ciphertext ‖ tag` or `tag ‖ ciphertext`),
+        // for the one-shot calls, which may take other code than a keyed
+        // `Aead` (aead/mod.rs `LIBSODIUM_SHORT_AES256GCM`).
+        let mut combined = vec![0u8; ct.len() + tag.len()];
+        if combined.len() >= aead.tag_len() {
+            let (ct_range, tag_range) = aead.layout(combined.len());
+            combined[ct_range].copy_from_slice(&ct[..]);
+            combined[tag_range].copy_from_slice(&tag[..]);
+        }
         if !nonce_ok || tag.len() != aead.tag_len() {
             // GCM with a nonce other than 96 bits, or a truncated tag: outside
             // the API, which must refuse them rather than compute something.
             let mut buf = ct.clone();
             expect_rejected(c, aead.open_in_place_detached(&nonce, &aad, &mut buf, &tag));
+            if !nonce_ok {
+                expect_rejected(c, saline::aead::open(algorithm, &key, &nonce, &aad, &combined).map(drop));
+            }
             return c.result() != "valid";
         }
         match c.result() {
@@ -223,13 +235,16 @@ fn aead_vectors() {
                 assert_eq!((hex::encode(&into), hex::encode(into_tag)), (hex::encode(&ct), hex::encode(&tag)), "seal into {}", c.id());
                 aead.open_in_place_detached(&nonce, &aad, &mut buf, &tag).unwrap();
                 assert_eq!(buf, msg, "open {}", c.id());
-                let combined = aead.seal(&nonce, &aad, &msg).unwrap();
+                assert_eq!(hex::encode(aead.seal(&nonce, &aad, &msg).unwrap()), hex::encode(&combined), "seal combined {}", c.id());
                 assert_eq!(aead.open(&nonce, &aad, &combined).unwrap(), msg);
+                assert_eq!(hex::encode(saline::aead::seal(algorithm, &key, &nonce, &aad, &msg).unwrap()), hex::encode(&combined), "one-shot seal {}", c.id());
+                assert_eq!(saline::aead::open(algorithm, &key, &nonce, &aad, &combined).unwrap(), msg, "one-shot open {}", c.id());
             }
             _ => {
                 let mut buf = ct.clone();
                 expect_rejected(c, aead.open_in_place_detached(&nonce, &aad, &mut buf, &tag));
                 assert_eq!(buf, ct, "a rejected open must leave the ciphertext untouched ({})", c.id());
+                expect_rejected(c, saline::aead::open(algorithm, &key, &nonce, &aad, &combined).map(drop));
             }
         }
         true

@@ -53,6 +53,12 @@ pub(crate) enum AeadBackend {
     /// ring lacks); chosen only where ring's VAES code outruns AWS-LC's.
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
     RingThenAwsLc,
+    /// AES-GCM: libsodium for one-shot AES-256-GCM calls ([`seal`] and
+    /// [`open`]) of up to [`LIBSODIUM_SHORT_AES256GCM`] bytes, AWS-LC for
+    /// everything else (keyed [`Aead`]s, the other key sizes, longer
+    /// messages): chosen only where AWS-LC keys its AVX-512 code.
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    LibsodiumThenAwsLc,
     /// OpenSSL's ChaCha20 and Poly1305 assembly, composed here (x86-64 Linux).
     #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
     OpensslAsm,
@@ -165,8 +171,9 @@ pub(crate) static XCHACHA20POLY1305_BACKENDS: Registry<AeadBackend> = Registry::
 /// AWS-LC's VAES code needs (AMD Zen 3), `ring+aws-lc` first: there AWS-LC
 /// falls back to 128-bit AES-NI while ring runs its VAES/AVX2 code (seal,
 /// keyed, AES-256-GCM of 1 KiB on Zen 3: ring 267 ns, AWS-LC 473,
-/// libsodium 350), and AES-192, which ring lacks, stays on AWS-LC. Then
-/// AWS-LC (all three key sizes; with AVX-512, AES-256-GCM of 1 KiB 124 ns
+/// libsodium 350), and AES-192, which ring lacks, stays on AWS-LC. On Intel
+/// CPUs where AWS-LC runs that AVX-512 code, `libsodium+aws-lc` first (see
+/// [`LIBSODIUM_SHORT_AES256GCM`]). Then AWS-LC (all three key sizes; with AVX-512, AES-256-GCM of 1 KiB 124 ns
 /// against ring's 145, AES-192-GCM 120 ns against RustCrypto's ~870:
 /// docs/DEPENDENCIES.md), then ring (no AES-192: with ring forced that key
 /// size uses RustCrypto's `aes-gcm`), then RustCrypto.
@@ -176,6 +183,8 @@ pub(crate) static AES_GCM_BACKENDS: Registry<AeadBackend> = Registry::new(
     &[
         #[cfg(all(feature = "std", target_arch = "x86_64"))]
         Backend { name: "ring+aws-lc", usable: ring_vaes_outruns_aws_lc, entry: AeadBackend::RingThenAwsLc },
+        #[cfg(all(feature = "std", target_arch = "x86_64"))]
+        Backend { name: "libsodium+aws-lc", usable: libsodium_one_shot_outruns_aws_lc, entry: AeadBackend::LibsodiumThenAwsLc },
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
         Backend::portable("aws-lc", AeadBackend::AwsLc),
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
@@ -189,6 +198,40 @@ pub(crate) static AES_GCM_BACKENDS: Registry<AeadBackend> = Registry::new(
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 fn ring_vaes_outruns_aws_lc() -> bool {
     crate::backend::ring::aes_gcm_vaes_avx2() && !crate::backend::awslc::aes_gcm_avx512()
+}
+
+/// The longest AES-256-GCM message that one-shot [`seal`] and [`open`]
+/// hand to libsodium under `libsodium+aws-lc`. A one-shot call keys and
+/// wipes a context for one message: AWS-LC's AVX-512 key setup (the AES
+/// schedule and sixteen powers of the hash key) took 233-243 ns on an Intel
+/// Xeon (family 6 model 207) against 137-142 for libsodium's, whose sealing
+/// is the slower per byte (keyed, 1 KiB: 289 against 389 ns). One-shot
+/// calls through this function, `SALINE_FORCE`d in turn, best of 21 rounds
+/// in one process, AWS-LC / libsodium, seal: 32 B 297 / 154 ns, 512 B
+/// 577 / 340, 896 B 612 / 517, 1 KiB 440 / 430 and 683 / 647 (two runs),
+/// 1,152 B 629-635 / 607-629, 1,280 B 455 / 505; open: 32 B 271 / 147,
+/// 1 KiB 431 / 392, 1,152 B 615-627 / 590-613, 1,280 B 448 / 481.
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+const LIBSODIUM_SHORT_AES256GCM: usize = 1152;
+
+/// `libsodium+aws-lc`'s rule: an Intel CPU on which AWS-LC runs its
+/// AVX-512 AES-GCM (whose key setup is the cost above) and libsodium its
+/// AES-NI code. Not measured on AMD Zen 5, the other core with that code:
+/// there AWS-LC alone stays first.
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+fn libsodium_one_shot_outruns_aws_lc() -> bool {
+    crate::backend::cpu::intel() && crate::backend::awslc::aes_gcm_avx512() && crate::backend::libsodium::aes256gcm_usable()
+}
+
+/// The AES-256 key when a one-shot call of `len` bytes goes to libsodium
+/// (`libsodium+aws-lc` selected, a 32-byte AES-GCM key, a short message).
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+fn libsodium_one_shot_key(algorithm: Algorithm, key: &[u8], len: usize) -> Option<&[u8; 32]> {
+    if algorithm != Algorithm::AesGcm || len > LIBSODIUM_SHORT_AES256GCM {
+        return None;
+    }
+    let key = <&[u8; 32]>::try_from(key).ok()?;
+    matches!(AES_GCM_BACKENDS.get(), AeadBackend::LibsodiumThenAwsLc).then_some(key)
 }
 
 /// XSalsa20-Poly1305 in place: `seal(key, nonce, buf) -> tag` and
@@ -390,6 +433,13 @@ impl Aead {
                     }
                 }
                 Some(AeadBackend::AwsLc) => {
+                    if let Some(key) = crate::backend::awslc::AesGcmKey::new(key) {
+                        return Ok(Aead { algorithm, cipher: Cipher::AwsLc(key) });
+                    }
+                }
+                // A keyed AEAD serves many messages: AWS-LC's (see the variant).
+                #[cfg(all(feature = "std", target_arch = "x86_64"))]
+                Some(AeadBackend::LibsodiumThenAwsLc) => {
                     if let Some(key) = crate::backend::awslc::AesGcmKey::new(key) {
                         return Ok(Aead { algorithm, cipher: Cipher::AwsLc(key) });
                     }
@@ -753,6 +803,12 @@ impl core::fmt::Debug for Aead {
 /// # Errors
 /// As [`Aead::new`] and [`Aead::seal`].
 pub fn seal(algorithm: Algorithm, key: &[u8], nonce: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Vec<u8>> {
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    if libsodium_one_shot_key(algorithm, key, plaintext.len()).is_some() {
+        let mut out = alloc::vec![0u8; plaintext.len() + TAG_LEN];
+        seal_into(algorithm, key, nonce, aad, plaintext, &mut out)?;
+        return Ok(out);
+    }
     Aead::new(algorithm, key)?.seal(nonce, aad, plaintext)
 }
 
@@ -761,5 +817,79 @@ pub fn seal(algorithm: Algorithm, key: &[u8], nonce: &[u8], aad: &[u8], plaintex
 /// # Errors
 /// As [`Aead::new`] and [`Aead::open`].
 pub fn open(algorithm: Algorithm, key: &[u8], nonce: &[u8], aad: &[u8], sealed: &[u8]) -> Result<Vec<u8>> {
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    if libsodium_one_shot_key(algorithm, key, sealed.len().saturating_sub(TAG_LEN)).is_some() {
+        Error::check_length("ciphertext", Expected::AtLeast(TAG_LEN), sealed.len())?;
+        let mut out = alloc::vec![0u8; sealed.len() - TAG_LEN];
+        open_into(algorithm, key, nonce, aad, sealed, &mut out)?;
+        return Ok(out);
+    }
     Aead::new(algorithm, key)?.open(nonce, aad, sealed)
+}
+
+/// Seals `plaintext` in one call into `out`, which must be
+/// `plaintext.len()` + the tag length ([`TAG_LEN`], 32 for AEGIS): the
+/// combined layout of [`Aead::seal`] without allocating, as
+/// [`crate::mac::mac_into`] is to [`crate::mac::mac`].
+///
+/// ```
+/// use saline::{aead, Algorithm};
+/// let mut sealed = [0u8; 5 + aead::TAG_LEN];
+/// aead::seal_into(Algorithm::ChaCha20Poly1305, &[1u8; 32], &[2u8; 12], b"", b"hello", &mut sealed)?;
+/// let mut opened = [0u8; 5];
+/// aead::open_into(Algorithm::ChaCha20Poly1305, &[1u8; 32], &[2u8; 12], b"", &sealed, &mut opened)?;
+/// assert_eq!(&opened, b"hello");
+/// # Ok::<(), saline::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`Aead::new`] and [`Aead::seal`]; [`Error::InvalidLength`] naming
+/// "output" for an `out` of another length (checked after the key).
+pub fn seal_into(algorithm: Algorithm, key: &[u8], nonce: &[u8], aad: &[u8], plaintext: &[u8], out: &mut [u8]) -> Result<()> {
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    if let Some(key) = libsodium_one_shot_key(algorithm, key, plaintext.len()) {
+        Error::check_length("output", Expected::Exactly(plaintext.len() + TAG_LEN), out.len())?;
+        crate::backend::libsodium::aes256gcm_seal_into(key, fixed("nonce", nonce)?, aad, plaintext, out);
+        return Ok(());
+    }
+    let aead = Aead::new(algorithm, key)?;
+    let total = plaintext.len() + aead.tag_len();
+    Error::check_length("output", Expected::Exactly(total), out.len())?;
+    let (ct_range, tag_range) = aead.layout(total);
+    let tag = aead.seal_detached_into(nonce, aad, plaintext, &mut out[ct_range])?;
+    out[tag_range].copy_from_slice(&tag);
+    Ok(())
+}
+
+/// Checks and decrypts a combined ciphertext in one call into `out`, which
+/// must be `sealed.len()` − the tag length; see [`seal_into`]. On any error
+/// after the length checks `out` is zeroed.
+///
+/// # Errors
+/// As [`Aead::new`] and [`Aead::open`]; [`Error::InvalidLength`] naming
+/// "output" for an `out` of another length (checked after the ciphertext's).
+pub fn open_into(algorithm: Algorithm, key: &[u8], nonce: &[u8], aad: &[u8], sealed: &[u8], out: &mut [u8]) -> Result<()> {
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    if let Some(key) = libsodium_one_shot_key(algorithm, key, sealed.len().saturating_sub(TAG_LEN)) {
+        // The checks of `Aead::open_detached_into`, in its order.
+        Error::check_length("ciphertext", Expected::AtLeast(TAG_LEN), sealed.len())?;
+        let (ciphertext, tag) = sealed.split_at(sealed.len() - TAG_LEN);
+        Error::check_length("output", Expected::Exactly(ciphertext.len()), out.len())?;
+        let checked = fixed::<12>("nonce", nonce);
+        let result = match checked {
+            // A rejected `out` comes back zeroed.
+            Ok(nonce) if crate::backend::libsodium::aes256gcm_open_into(key, nonce, aad, ciphertext, fixed("tag", tag)?, out) => Ok(()),
+            Ok(_) => Err(Error::VerificationFailed),
+            Err(e) => Err(e),
+        };
+        if result.is_err() {
+            out.zeroize();
+        }
+        return result;
+    }
+    let aead = Aead::new(algorithm, key)?;
+    Error::check_length("ciphertext", Expected::AtLeast(aead.tag_len()), sealed.len())?;
+    let (ct_range, tag_range) = aead.layout(sealed.len());
+    // Zeroes `out` on failure.
+    aead.open_detached_into(nonce, aad, &sealed[ct_range], &sealed[tag_range], out)
 }

@@ -192,6 +192,70 @@ impl ChaChaKey {
     }
 }
 
+/// Whether libsodium's AES-256-GCM runs here: it needs AES-NI, PCLMULQDQ
+/// and AVX (`crypto_aead_aes256gcm_is_available`) and has no fallback.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn aes256gcm_usable() -> bool {
+    static AVAILABLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    // SAFETY: reads libsodium's CPU flags, set by sodium_init (`usable`).
+    usable() && *AVAILABLE.get_or_init(|| unsafe { ffi::crypto_aead_aes256gcm_is_available() } == 1)
+}
+
+/// One-shot AES-256-GCM seal of `plaintext` into `out` (`ciphertext ‖
+/// tag`, 16 bytes longer) (`crypto_aead_aes256gcm_encrypt`: keys, seals
+/// and wipes its key schedule in one call). The caller has checked
+/// [`aes256gcm_usable`]; the message is far below libsodium's limit.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn aes256gcm_seal_into(key: &[u8; 32], nonce: &[u8; 12], aad: &[u8], plaintext: &[u8], out: &mut [u8]) {
+    assert_eq!(out.len(), plaintext.len() + 16, "aes256gcm_seal_into: room for the message and its tag");
+    let mut written = 0u64;
+    // SAFETY: `out` has room for the message and the tag and cannot overlap
+    // `plaintext`; key and nonce are as long as the function reads; nsec is
+    // unused and may be null.
+    unsafe {
+        ffi::crypto_aead_aes256gcm_encrypt(
+            out.as_mut_ptr(),
+            &mut written,
+            plaintext.as_ptr(),
+            plaintext.len() as u64,
+            aad.as_ptr(),
+            aad.len() as u64,
+            core::ptr::null(),
+            nonce.as_ptr(),
+            key.as_ptr(),
+        );
+    }
+    debug_assert_eq!(written, out.len() as u64);
+}
+
+/// One-shot AES-256-GCM open of `ciphertext` under `tag` into `out` (as
+/// long) (`crypto_aead_aes256gcm_decrypt_detached`). libsodium decrypts
+/// while it authenticates and fills a rejected `out` with 0xd0: on `false`
+/// this zeroes it, so that it holds nothing either way.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn aes256gcm_open_into(key: &[u8; 32], nonce: &[u8; 12], aad: &[u8], ciphertext: &[u8], tag: &[u8; 16], out: &mut [u8]) -> bool {
+    assert_eq!(ciphertext.len(), out.len(), "aes256gcm_open_into: output as long as the input");
+    // SAFETY: `out` and `ciphertext` are distinct slices of one length, the
+    // tag 16 bytes, the rest as in `aes256gcm_seal_into`.
+    let ok = unsafe {
+        ffi::crypto_aead_aes256gcm_decrypt_detached(
+            out.as_mut_ptr(),
+            core::ptr::null_mut(),
+            ciphertext.as_ptr(),
+            ciphertext.len() as u64,
+            tag.as_ptr(),
+            aad.as_ptr(),
+            aad.len() as u64,
+            nonce.as_ptr(),
+            key.as_ptr(),
+        )
+    } == 0;
+    if !ok {
+        zeroize::Zeroize::zeroize(out);
+    }
+    ok
+}
+
 /// X25519 public key of `scalar` (`crypto_scalarmult_curve25519_base`:
 /// clamps, then a fixed-base multiplication on Edwards25519 with
 /// libsodium's precomputed table, mapped to Montgomery form). libsodium
