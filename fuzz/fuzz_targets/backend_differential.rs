@@ -85,6 +85,14 @@ fn transcript(primitive: &str, input: &Input<'_>) -> Vec<Vec<u8>> {
             // The message itself as a ciphertext (any length, any padding).
             out.push(result(cbc_decrypt(key, iv, input.message, Padding::Pkcs7)));
         }
+        "scrypt" => {
+            // Small costs from the counter's bytes: N = 2^1..2^8, r 1-4,
+            // p 1-3; the key is the password, the AAD the salt, the output
+            // 1-64 bytes.
+            let c = input.counter.to_le_bytes();
+            let (log_n, r, p, len) = (1 + u32::from(c[0] % 8), 1 + u32::from(c[1] % 4), 1 + u32::from(c[2] % 3), 1 + usize::from(c[3] % 64));
+            out.push(result(saline::kdf::scrypt(&input.key, input.aad, 1 << log_n, r, p, len)));
+        }
         "aes-ctr" => {
             // The counter block nonce + counter, anywhere in 2^128 (the
             // fuzzer picks the nonce's bytes, so the wraps are reachable).

@@ -351,6 +351,22 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
                 }
             }
         }
+        "scrypt" => {
+            // Small costs (the vector files hold RFC 7914's), every
+            // parameter near its edges: N from 2 (the least), r and p from
+            // 1, N = 2^(16 r − 1) (the largest RFC 7914 allows for r = 1),
+            // password, salt and output lengths across PBKDF2's 32-byte blocks.
+            for (n, r, p) in [(2u64, 1u32, 1u32), (4, 1, 3), (16, 2, 2), (1024, 1, 1), (1 << 15, 1, 1), (256, 3, 5), (64, 17, 1)] {
+                for (pw_len, salt_len, out_len) in [(0, 0, 1), (8, 16, 32), (33, 65, 64), (200, 7, 97)] {
+                    let (password, salt) = (bytes(&mut rng, pw_len), bytes(&mut rng, salt_len));
+                    out.push(saline::kdf::scrypt(&password, &salt, n, r, p, out_len).unwrap());
+                }
+            }
+            // Refused the same way on every backend (the checks come first).
+            for (n, r, p, out_len) in [(1u64 << 16, 1u32, 1u32, 32usize), (3, 1, 1, 32), (2, 0, 1, 32), (2, 1, 0, 32), (2, 1, 1, 0), (2, 1 << 15, 1 << 15, 32)] {
+                out.push(saline::kdf::scrypt(b"pw", b"salt", n, r, p, out_len).unwrap_err().to_string().into_bytes());
+            }
+        }
         "aes-cbc" => {
             use saline::cipher::aes::{cbc_decrypt, cbc_encrypt, Padding};
             for &n in SIZES {
@@ -740,6 +756,7 @@ fn native_defaults() {
         ("ed25519-keypair", &["aws-lc", "libsodium", "dalek"]),
         ("ed25519-verify", &["aws-lc+dalek", "aws-lc", "dalek"]),
         ("edwards25519", &["libsodium", "dalek"]),
+        ("scrypt", &["libsodium", "rustcrypto"]),
     ];
     if x86_64_linux {
         want.insert(1, ("sha512", &["openssl-asm", "rustcrypto"]));

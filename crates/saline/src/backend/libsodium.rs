@@ -256,6 +256,20 @@ pub(crate) fn aes256gcm_open_into(key: &[u8; 32], nonce: &[u8; 12], aad: &[u8], 
     ok
 }
 
+/// scrypt (`crypto_pwhash_scryptsalsa208sha256_ll`: libsodium's SSE2 or
+/// portable Salsa20/8, chosen at run time) into `out`, with parameters
+/// `kdf::scrypt` has checked against RFC 7914 and libsodium's own limits
+/// (N = 2^`log_n` ≤ 2^25, r × p < 2^30, `out` at most (2^32 − 1) × 32
+/// bytes). `false` when libsodium could not map its 128 × r × (N + p)
+/// bytes of working memory; it unmaps them after each call.
+pub(crate) fn scrypt(password: &[u8], salt: &[u8], log_n: u8, r: u32, p: u32, out: &mut [u8]) -> bool {
+    // SAFETY: each pointer comes with its slice's length; libsodium writes
+    // only `out`.
+    unsafe {
+        ffi::crypto_pwhash_scryptsalsa208sha256_ll(password.as_ptr(), password.len(), salt.as_ptr(), salt.len(), 1u64 << log_n, r, p, out.as_mut_ptr(), out.len()) == 0
+    }
+}
+
 /// X25519 public key of `scalar` (`crypto_scalarmult_curve25519_base`:
 /// clamps, then a fixed-base multiplication on Edwards25519 with
 /// libsodium's precomputed table, mapped to Montgomery form). libsodium

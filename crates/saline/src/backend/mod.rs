@@ -241,6 +241,8 @@ static ALL: &[&dyn Slot] = &[
     &crate::curve::ed25519::ED25519_VERIFY_BACKENDS,
     #[cfg(feature = "full")]
     &crate::curve::point::EDWARDS25519_BACKENDS,
+    #[cfg(feature = "full")]
+    &crate::kdf::SCRYPT_BACKENDS,
 ];
 
 /// The backend selected for each primitive, and the alternatives.

@@ -22,3 +22,5 @@ pub use self::bcrypt::{
 pub use self::hkdf::{hkdf, hkdf_expand, hkdf_extract};
 pub use self::pbkdf2::pbkdf2;
 pub use self::scrypt::{scrypt, MAX_MEMORY_BYTES as SCRYPT_MAX_MEMORY_BYTES};
+#[cfg(feature = "full")]
+pub(crate) use self::scrypt::SCRYPT_BACKENDS;
