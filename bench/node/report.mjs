@@ -63,6 +63,19 @@ const VARIANTS = {
   wasm: { title: 'WebAssembly build', against: 'the WebAssembly and JavaScript peers', eligible: (id) => !NATIVE_PEERS.has(id) },
 };
 
+// Losses whose cause is a choice Saline keeps, said beside the loss: the
+// peer's code does something Saline will not (case id pattern, peer).
+const KNOWN_CAUSES = [
+  {
+    id: /^(encrypt|decrypt)\/aes-\d+-(cbc|ctr)\//, peer: 'noble',
+    cause: "noble's AES uses T-tables, which its README says leak access timings; Saline's WebAssembly AES is RustCrypto's bitsliced (fixslice) code, constant time, and stays so",
+  },
+];
+
+function knownCause(caseId, peer) {
+  return KNOWN_CAUSES.find((k) => k.peer === peer && k.id.test(caseId))?.cause;
+}
+
 // Each Saline library, per build it ran on, against the fastest peer a user
 // of that build would pick instead: the native addon against every peer,
 // the WebAssembly build against WebAssembly/JS peers only. A workload is
@@ -87,7 +100,8 @@ export function subjectStanding(doc) {
       if (ratio >= 1) st.fastest++;
       else {
         if (ratio >= 0.95) st.close++;
-        st.losses.push({ id: c.id, ratio, line: `- ${c.id}: ${f.ratio(ratio)} of ${peer.library} (${f.opsPerSec(mine.rate.median)} vs ${f.opsPerSec(peer.rate.median)})` });
+        const cause = knownCause(c.id, peer.library);
+        st.losses.push({ id: c.id, ratio, line: `- ${c.id}: ${f.ratio(ratio)} of ${peer.library} (${f.opsPerSec(mine.rate.median)} vs ${f.opsPerSec(peer.rate.median)})${cause ? `: ${cause}` : ''}` });
       }
     }
   }
