@@ -53,8 +53,9 @@ pub(crate) enum AeadBackend {
     /// ring lacks); chosen only where ring's VAES code outruns AWS-LC's.
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
     RingThenAwsLc,
-    /// AES-GCM: libsodium for one-shot AES-256-GCM calls ([`seal`] and
-    /// [`open`]) of up to [`LIBSODIUM_SHORT_AES256GCM`] bytes, AWS-LC for
+    /// AES-GCM: libsodium for one-shot AES-256-GCM calls ([`seal`],
+    /// [`open`], [`seal_into`], [`open_into`]) of up to
+    /// [`LIBSODIUM_SHORT_AES256GCM`] bytes, AWS-LC for
     /// everything else (keyed [`Aead`]s, the other key sizes, longer
     /// messages): chosen only where AWS-LC keys its AVX-512 code.
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
@@ -173,9 +174,9 @@ pub(crate) static XCHACHA20POLY1305_BACKENDS: Registry<AeadBackend> = Registry::
 /// keyed, AES-256-GCM of 1 KiB on Zen 3: ring 267 ns, AWS-LC 473,
 /// libsodium 350), and AES-192, which ring lacks, stays on AWS-LC. On Intel
 /// CPUs where AWS-LC runs that AVX-512 code, `libsodium+aws-lc` first (see
-/// [`LIBSODIUM_SHORT_AES256GCM`]). Then AWS-LC (all three key sizes; with AVX-512, AES-256-GCM of 1 KiB 124 ns
-/// against ring's 145, AES-192-GCM 120 ns against RustCrypto's ~870:
-/// docs/DEPENDENCIES.md), then ring (no AES-192: with ring forced that key
+/// [`LIBSODIUM_SHORT_AES256GCM`]). Then AWS-LC (all three key sizes; with
+/// AVX-512, AES-256-GCM of 1 KiB 124 ns against ring's 145, AES-192-GCM
+/// 120 ns against RustCrypto's ~870: docs/DEPENDENCIES.md), then ring (no AES-192: with ring forced that key
 /// size uses RustCrypto's `aes-gcm`), then RustCrypto.
 #[cfg_attr(not(feature = "full"), allow(dead_code))] // without std, only `backends()` reads it (with `full`)
 pub(crate) static AES_GCM_BACKENDS: Registry<AeadBackend> = Registry::new(
@@ -200,8 +201,9 @@ fn ring_vaes_outruns_aws_lc() -> bool {
     crate::backend::ring::aes_gcm_vaes_avx2() && !crate::backend::awslc::aes_gcm_avx512()
 }
 
-/// The longest AES-256-GCM message that one-shot [`seal`] and [`open`]
-/// hand to libsodium under `libsodium+aws-lc`. A one-shot call keys and
+/// The longest AES-256-GCM message that the one-shot calls ([`seal`],
+/// [`open`], [`seal_into`], [`open_into`]) hand to libsodium under
+/// `libsodium+aws-lc`. A one-shot call keys and
 /// wipes a context for one message: AWS-LC's AVX-512 key setup (the AES
 /// schedule and sixteen powers of the hash key) took 233-243 ns on an Intel
 /// Xeon (family 6 model 207) against 137-142 for libsodium's, whose sealing
