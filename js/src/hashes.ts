@@ -108,6 +108,23 @@ function parse(where: string, info: CatalogEntry, opts: unknown): [(Uint8Array |
   return [args, outputLen, o.out];
 }
 
+/**
+ * Whether `opts` is an object whose one enumerable key is `out`, set.
+ * `for...in` reads V8's enum cache, where `options()`'s Object.keys
+ * allocates an array: about 30 ns of a 32-byte `sha256(msg, { out })`
+ * (bench/node/call-cost.mjs). Anything else (more keys, no key, `out`
+ * undefined, an array or a typed array) takes the full check.
+ */
+function onlyOut(opts: unknown): opts is { out: unknown } {
+  if (typeof opts !== 'object' || opts === null) return false;
+  let seen = false;
+  for (const key in opts) {
+    if (key !== 'out') return false;
+    seen = true;
+  }
+  return seen && (opts as { out?: unknown }).out !== undefined;
+}
+
 function makeHash<O>(exportName: string, name: string): HashFunction<O> {
   let cached: CatalogEntry | undefined;
   const info = () => (cached ??= entry(name));
@@ -120,6 +137,8 @@ function makeHash<O>(exportName: string, name: string): HashFunction<O> {
     const i = info();
     const data = message(exportName, 'msg', msg);
     if (opts === undefined) return call(where, Op.Hash, i.id, [data], defaultLength(i), i.outputLength);
+    // `{ out }` alone, sodium-native's habit in hot loops: the same call as `into`.
+    if (onlyOut(opts)) return callInto(where, Op.Hash, i.id, [data], defaultLength(i), opts.out, i.outputLength);
     const [args, outputLen, out] = parse(exportName, i, opts);
     if (out !== undefined) return callInto(whereWithOptions, Op.Hash, i.id, [data, ...args], [outputLen], out, outputLen);
     return call(whereWithOptions, Op.Hash, i.id, [data, ...args], [outputLen], outputLen);

@@ -497,6 +497,12 @@ test('lowlevel extras against node:crypto, libsodium and noble', () => {
     assert.equal(ll.crypto_sign_ed25519_sk_to_x25519_sk(xsk, kp.secretKey), 0);
     same(xpk, sodium.crypto_sign_ed25519_pk_to_curve25519(kp.publicKey), `pk_to_x25519 #${i}`);
     same(xsk, sodium.crypto_sign_ed25519_sk_to_curve25519(kp.secretKey), `sk_to_x25519 #${i}`);
+    // The seed alone and a longer array (64- and 32-byte inputs go to the core whole, others as a subarray): only the seed is read.
+    for (const sk of [kp.secretKey.slice(0, 32), Uint8Array.of(...kp.secretKey, 1, 2, 3), Uint8Array.of(...kp.secretKey.subarray(0, 32), ...new Uint8Array(32).fill(0xa5))]) {
+      const other = new Uint8Array(32);
+      assert.equal(ll.crypto_sign_ed25519_sk_to_x25519_sk(other, sk), 0);
+      same(other, xsk, `sk_to_x25519 of ${sk.length} bytes #${i}`);
+    }
     same(tweetnacl.scalarMult.base(xsk), xpk, `the converted keys are a pair #${i}`);
     assert.equal(ll.crypto_sign_ed25519_pk_to_curve25519, ll.crypto_sign_ed25519_pk_to_x25519_pk);
   }

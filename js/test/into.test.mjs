@@ -92,6 +92,13 @@ test('hash(msg, { out }) is into(out, msg): same bytes, returns out; into and cr
   assert.throws(() => S.sha256(msg, { out: [] }), (e) => e instanceof TypeError && /^sha256: out: expected a Uint8Array/.test(e.message));
   const buffer = new Uint8Array(64);
   assert.throws(() => S.sha256(buffer.subarray(0, 32), { out: buffer.subarray(16, 48) }), (e) => e instanceof RangeError && /must not overlap/.test(e.message));
+  // `{ out }` alone takes a shorter path (hashes.ts onlyOut): its neighbours still take the full check.
+  assert.deepEqual(S.sha256(msg, { out: undefined }), S.sha256(msg), '{ out: undefined } allocates');
+  for (const opts of [{ out: new Uint8Array(32), outputLength: 32 }, { foo: 1, out: new Uint8Array(32) }, { oot: new Uint8Array(32) }]) {
+    assert.throws(() => S.sha256(msg, opts), (e) => e instanceof TypeError && /^sha256: unknown option/.test(e.message), Object.keys(opts).join());
+  }
+  const inherited = Object.create({ out: new Uint8Array(32) });
+  assert.equal(S.sha256(msg, inherited), inherited.out, 'an inherited out, as before the shorter path');
   assert.throws(() => S.sha256.into(new Uint8Array(32), msg, { out: new Uint8Array(32) }), TypeError);
   assert.throws(() => S.sha256.create({ out: new Uint8Array(32) }), (e) => e instanceof TypeError && /digestInto/.test(e.message));
 });
