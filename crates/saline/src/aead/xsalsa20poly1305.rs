@@ -60,7 +60,7 @@ pub(crate) fn open_into_by_copy(key: &[u8; 32], nonce: &[u8; 24], ciphertext: &[
 
 /// The `composed` backend's seal: libsodium's `crypto_secretbox_detached`
 /// algorithm over Saline's registries, the `salsa20` one for the keystream
-/// (so `libsodium+rustcrypto`: libsodium's code for whole 256-byte groups,
+/// (so `libsodium+rustcrypto`: libsodium's code for whole groups,
 /// RustCrypto's for the blocks around them) and the `poly1305` one for the
 /// tag. libsodium's own secretbox takes its one-block-at-a-time path for
 /// block 0 and for every block past the last group (`cipher::split_salsa20_xor`

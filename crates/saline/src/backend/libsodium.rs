@@ -16,6 +16,14 @@ pub(crate) fn usable() -> bool {
     *READY.get_or_init(|| unsafe { ffi::sodium_init() } >= 0)
 }
 
+/// Whether libsodium runs its AVX-512F code here (`sodium_runtime_has_avx512f`,
+/// which its Salsa20 picks by): the CPU and the OS both support it.
+pub(crate) fn has_avx512f() -> bool {
+    static HAS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    // SAFETY: reads libsodium's CPU flags, set by sodium_init (`usable`).
+    *HAS.get_or_init(|| usable() && unsafe { ffi::sodium_runtime_has_avx512f() } == 1)
+}
+
 /// BLAKE2b of `data` into `out` in one call
 /// (`crypto_generichash_blake2b_salt_personal`; libsodium picks its AVX2,
 /// SSE4.1, SSSE3 or portable compression at run time): keyed when `key` is

@@ -28,8 +28,9 @@ use crate::error::{Error, Expected, Result};
 /// from block `counter`, in place: `stream_xor`, `keystream`, NaCl's
 /// `crypto_stream*` and (through `aead::xsalsa20poly1305`) secretbox and box.
 /// Native builds put `libsodium+rustcrypto` first ([`split_salsa20_xor`]:
-/// whole 256-byte groups on libsodium's AVX2/SSE2 code, 8x the portable crate
-/// at 1 MiB in bench/rust, the rest on RustCrypto's), then libsodium alone,
+/// whole groups on libsodium's AVX-512/AVX2/SSE2 code, 8x the portable crate
+/// at 1 MiB in bench/rust, up to two blocks left over on RustCrypto's, more
+/// on libsodium's as one zero-padded group), then libsodium alone,
 /// then the RustCrypto `salsa20` crate. Only called far from the end of the
 /// 64-bit block counter, where all agree; the [`Stream`] object and the
 /// counter's edge stay on RustCrypto.
@@ -94,50 +95,148 @@ fn rustcrypto_salsa20_xor_into(key: &[u8; 32], nonce: &[u8], counter: u64, input
     rustcrypto_salsa20_xor(key, nonce, counter, crate::copy::copy_message_uninit(out, input));
 }
 
-/// The unit of libsodium's fast Salsa20 code: it XORs 8 blocks (512 bytes,
-/// AVX2) or 4 (256 bytes, SSE2) at a time, but every block after the last
-/// group one at a time, about 150 ns a block on AMD Zen 5, where RustCrypto's
-/// `salsa20` takes about 64. XSalsa20 stream XOR in bench/rust, libsodium /
-/// RustCrypto, HSalsa20 included: 32 B 228 / 189 ns, 128 B 376 / 255,
-/// 192 B 536 / 320, 256 B 235 / 390, 1 KiB 204 / 1,198.
+/// The unit of libsodium's fast Salsa20 code, in bytes. Its AVX2 and SSE2
+/// code XORs 8 blocks (512 bytes, AVX2) or 4 (256) at a time, but every
+/// block after the last group one at a time, about 150 ns a block on AMD
+/// Zen 5, where RustCrypto's `salsa20` takes about 64 (XSalsa20 stream XOR
+/// in bench/rust, libsodium / RustCrypto, HSalsa20 included: 32 B 228 /
+/// 189 ns, 128 B 376 / 255, 192 B 536 / 320, 256 B 235 / 390, 1 KiB 204 /
+/// 1,198). Where libsodium runs its AVX-512 code (`sodium_runtime_has_avx512f`),
+/// 16 blocks at a time are the fast unit and smaller groups are not: Salsa20
+/// from block 1, best of 9, Intel Xeon (AVX-512): 256 B 277 ns, 512 B 283,
+/// 768 B 516-550, 1 KiB 223-230, 1,536 B 485-556, 2 KiB 491-500.
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
-const LIBSODIUM_SALSA20_GROUP: usize = 256;
+fn libsodium_salsa20_group() -> usize {
+    if crate::backend::libsodium::has_avx512f() {
+        LARGEST_SALSA20_GROUP
+    } else {
+        256
+    }
+}
 
-/// The `libsodium+rustcrypto` Salsa20: the whole 256-byte groups of `buf`
-/// through libsodium, the rest (under 256 bytes) through RustCrypto from the
-/// block where libsodium stopped. Both parts are the same keystream (the
+/// [`libsodium_salsa20_group`] at most.
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+const LARGEST_SALSA20_GROUP: usize = 1024;
+
+/// A tail (what is left after the whole groups) longer than this goes to
+/// libsodium as one whole group, zero-padded, instead of to RustCrypto
+/// ([`salsa20_tail_xor`]): RustCrypto takes 115-130 ns a block on the Intel
+/// Xeon above and a padded group about as much as a whole one, so three
+/// blocks and more are cheaper padded. XSalsa20 of 992 bytes from block 1
+/// (a 1 KiB secretbox after block 0), best of 15, alternated processes:
+/// 1,130-1,563 ns before (768 bytes on libsodium, 224 on RustCrypto),
+/// 991-1,166 with 256-byte groups and the remainder padded, 447-538 with a
+/// 1,024-byte group; a 1 KiB secretbox 1,558-2,273 -> 922-1,249.
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+const PADDED_TAIL_OVER: usize = 128;
+
+/// The keystream from block `counter` XORed into `tail` (shorter than a
+/// group): on RustCrypto up to [`PADDED_TAIL_OVER`] bytes, else through
+/// libsodium over a zero-padded copy ([`PaddedGroup`]).
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+fn salsa20_tail_xor(group: usize, key: &[u8; 32], nonce: &[u8], counter: u64, tail: &mut [u8]) {
+    if tail.len() <= PADDED_TAIL_OVER {
+        return rustcrypto_salsa20_xor(key, nonce, counter, tail);
+    }
+    let group = PaddedGroup::xor(group, key, nonce, counter, tail);
+    tail.copy_from_slice(group.output(tail.len()));
+}
+
+/// [`salsa20_tail_xor`] from `input` into `out` (as long).
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+fn salsa20_tail_xor_into(group: usize, key: &[u8; 32], nonce: &[u8], counter: u64, input: &[u8], out: &mut [MaybeUninit<u8>]) {
+    if input.len() <= PADDED_TAIL_OVER {
+        return rustcrypto_salsa20_xor_into(key, nonce, counter, input, out);
+    }
+    let group = PaddedGroup::xor(group, key, nonce, counter, input);
+    for (o, &b) in out.iter_mut().zip(group.output(input.len())) {
+        o.write(b);
+    }
+}
+
+/// One libsodium group over a zero-padded copy of a tail: the same
+/// keystream as the blocks the tail covers (Salsa20 §10), and more, which
+/// is discarded (where those blocks pass 2^64, libsodium wraps the counter
+/// in them only). It holds output and unused keystream, and is wiped on drop.
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+struct PaddedGroup([u8; LARGEST_SALSA20_GROUP]);
+
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+impl PaddedGroup {
+    /// `input` (shorter than `len`) XORed as a group of `len` bytes.
+    fn xor(len: usize, key: &[u8; 32], nonce: &[u8], counter: u64, input: &[u8]) -> Self {
+        let mut group = PaddedGroup([0u8; LARGEST_SALSA20_GROUP]);
+        group.0[..input.len()].copy_from_slice(input);
+        crate::backend::libsodium::salsa20_xor(key, nonce, counter, &mut group.0[..len]);
+        group
+    }
+
+    fn output(&self, len: usize) -> &[u8] {
+        &self.0[..len]
+    }
+}
+
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+impl Drop for PaddedGroup {
+    fn drop(&mut self) {
+        // SAFETY: a byte array is flat (no pointers, all-zero is valid).
+        unsafe { crate::secret::wipe_flat(&mut self.0) };
+    }
+}
+
+/// The `libsodium+rustcrypto` Salsa20: the whole groups of `buf`
+/// ([`libsodium_salsa20_group`]) through libsodium, the rest from the block where
+/// libsodium stopped through RustCrypto, or through libsodium as a padded
+/// group when longer than [`PADDED_TAIL_OVER`]. All parts are the same keystream (the
 /// Salsa20 specification §10: block `counter + i` is the Salsa20 hash of
 /// nonce ‖ counter + i), proven against each backend alone by
 /// `tests/backends.rs`.
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 fn split_salsa20_xor(key: &[u8; 32], nonce: &[u8], counter: u64, buf: &mut [u8]) {
-    let groups = buf.len() / LIBSODIUM_SALSA20_GROUP * LIBSODIUM_SALSA20_GROUP;
+    split_salsa20_xor_in(libsodium_salsa20_group(), key, nonce, counter, buf);
+}
+
+/// [`split_salsa20_xor`] in groups of `group` bytes (a multiple of 64, at
+/// most [`LARGEST_SALSA20_GROUP`]; tests run each size on any CPU).
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+fn split_salsa20_xor_in(group: usize, key: &[u8; 32], nonce: &[u8], counter: u64, buf: &mut [u8]) {
+    let groups = buf.len() / group * group;
     if groups == buf.len() {
         return crate::backend::libsodium::salsa20_xor(key, nonce, counter, buf);
     }
-    if groups == 0 {
+    if buf.len() <= PADDED_TAIL_OVER {
         return rustcrypto_salsa20_xor(key, nonce, counter, buf);
     }
     let (key, nonce) = salsa20_key(key, nonce);
     let (head, tail) = buf.split_at_mut(groups);
-    crate::backend::libsodium::salsa20_xor(&key, nonce, counter, head);
-    rustcrypto_salsa20_xor(&key, nonce, counter + (groups / 64) as u64, tail);
+    if groups > 0 {
+        crate::backend::libsodium::salsa20_xor(&key, nonce, counter, head);
+    }
+    salsa20_tail_xor(group, &key, nonce, counter + (groups / 64) as u64, tail);
 }
 
 /// [`split_salsa20_xor`] from `input` into `out` (as long).
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 fn split_salsa20_xor_into(key: &[u8; 32], nonce: &[u8], counter: u64, input: &[u8], out: &mut [MaybeUninit<u8>]) {
-    let groups = input.len() / LIBSODIUM_SALSA20_GROUP * LIBSODIUM_SALSA20_GROUP;
+    split_salsa20_xor_into_in(libsodium_salsa20_group(), key, nonce, counter, input, out);
+}
+
+/// [`split_salsa20_xor_into`] in groups of `group` bytes, as [`split_salsa20_xor_in`].
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+fn split_salsa20_xor_into_in(group: usize, key: &[u8; 32], nonce: &[u8], counter: u64, input: &[u8], out: &mut [MaybeUninit<u8>]) {
+    let groups = input.len() / group * group;
     if groups == input.len() {
         return crate::backend::libsodium::salsa20_xor_into(key, nonce, counter, input, out);
     }
-    if groups == 0 {
+    if input.len() <= PADDED_TAIL_OVER {
         return rustcrypto_salsa20_xor_into(key, nonce, counter, input, out);
     }
     let (key, nonce) = salsa20_key(key, nonce);
     let (out_head, out_tail) = out.split_at_mut(groups);
-    crate::backend::libsodium::salsa20_xor_into(&key, nonce, counter, &input[..groups], out_head);
-    rustcrypto_salsa20_xor_into(&key, nonce, counter + (groups / 64) as u64, &input[groups..], out_tail);
+    if groups > 0 {
+        crate::backend::libsodium::salsa20_xor_into(&key, nonce, counter, &input[..groups], out_head);
+    }
+    salsa20_tail_xor_into(group, &key, nonce, counter + (groups / 64) as u64, &input[groups..], out_tail);
 }
 
 /// The Salsa20 key and 8-byte nonce of a (X)Salsa20 call: XSalsa20 is
@@ -343,4 +442,41 @@ pub fn keystream(algorithm: Algorithm, key: &[u8], nonce: &[u8], counter: u64, l
 /// Checks a fixed-size key or nonce and returns it as an array reference.
 pub(crate) fn fixed<'a, const N: usize>(what: &'static str, bytes: &'a [u8]) -> Result<&'a [u8; N]> {
     bytes.try_into().map_err(|_| Error::length(what, Expected::Exactly(N), bytes.len()))
+}
+
+#[cfg(all(test, feature = "std", not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use alloc::vec;
+    use alloc::vec::Vec;
+
+    /// Both group sizes of `libsodium+rustcrypto` (this CPU runs one of
+    /// them in the registry) give RustCrypto's keystream, in place and
+    /// into a new buffer: at the tails that stay on RustCrypto, those
+    /// padded into a group, and whole groups, from counters whose blocks
+    /// pass 2^32, and whose padded group passes 2^64.
+    #[test]
+    fn split_salsa20_equals_rustcrypto_for_each_group_size() {
+        let key = [0x42u8; 32];
+        for group in [256, LARGEST_SALSA20_GROUP] {
+            for nonce in [&[7u8; 8][..], &[9u8; 24][..]] {
+                for n in [1, 63, 64, 128, 129, 200, 255, 256, 257, 385, 511, 1000, 1023, 1024, 1025, 1152, 2047, 3000] {
+                    let blocks = (n as u64).div_ceil(64);
+                    for counter in [0, 1, (1 << 32) - 3, u64::MAX - 1 - blocks] {
+                        let input: Vec<u8> = (0..n).map(|i| (i * 31 + 5) as u8).collect();
+                        let mut expected = input.clone();
+                        rustcrypto_salsa20_xor(&key, nonce, counter, &mut expected);
+                        let mut in_place = input.clone();
+                        split_salsa20_xor_in(group, &key, nonce, counter, &mut in_place);
+                        assert!(in_place == expected, "group {group}, {n} bytes from block {counter}, nonce {}", nonce.len());
+                        let mut out = vec![MaybeUninit::new(0u8); n];
+                        split_salsa20_xor_into_in(group, &key, nonce, counter, &input, &mut out);
+                        // SAFETY: every byte was written (MaybeUninit::new above, then the call).
+                        let out: Vec<u8> = out.iter().map(|b| unsafe { b.assume_init() }).collect();
+                        assert!(out == expected, "into: group {group}, {n} bytes from block {counter}, nonce {}", nonce.len());
+                    }
+                }
+            }
+        }
+    }
 }
