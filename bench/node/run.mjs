@@ -4,6 +4,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { SCHEMA, fixtureFor, opKey, opName, runSuite, selectCases } from './lib/harness.mjs';
@@ -78,6 +80,19 @@ function runMemoryCase(kase, libraries) {
   return { id: kase.id, group: kase.group, name: kase.name, algorithm: kase.algorithm, operation: kase.operation, unit: kase.unit, size: kase.size, reference: null, results };
 }
 
+// V8's young-generation collection, run before each timed round
+// (lib/harness.mjs timeRound). Without it one library's garbage was
+// collected in the next one's rounds: in a full run, scavenges of up to
+// 62 ms, 18-34 ms of it sweeping the backing stores of arrays others had
+// allocated (node --trace-gc), and a 32-byte case's rounds for one library
+// 3,225 / 1,059 / 1,206 kops/s. The flag is set at run time, so `node
+// run.mjs` needs no --expose-gc.
+function youngGenerationGc() {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc');
+  return () => gc({ type: 'minor' });
+}
+
 export async function runNode({ profile = 'quick', only, settings, extraLibraries = [], outFile, workloadsPath = WORKLOADS, quiet = false } = {}) {
   const workloads = JSON.parse(fs.readFileSync(workloadsPath, 'utf8'));
   const chosen = settings ?? workloads.profiles[profile];
@@ -87,7 +102,7 @@ export async function runNode({ profile = 'quick', only, settings, extraLibrarie
   const progress = quiet ? null : progressPrinter();
   const started = performance.now();
   const timed = await runSuite(cases.filter((c) => c.unit !== 'memory'), libraries, chosen, {
-    resolveOp, onProgress: (p) => progress?.update(p),
+    resolveOp, onProgress: (p) => progress?.update(p), collectGarbage: youngGenerationGc(),
   });
   const memory = [];
   for (const kase of cases.filter((c) => c.unit === 'memory')) {

@@ -68,7 +68,7 @@ export async function runBrowser({ profile = 'quick', only, settings, outFile, q
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saline-bench-chromium-'));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM, headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--js-flags=--expose-gc'],
   });
   const progress = quiet ? null : progressPrinter();
   const started = performance.now();

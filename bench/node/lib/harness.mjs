@@ -85,10 +85,15 @@ function normalizeFactoryResult(made) {
 
 // One timed round: warm up, then batches until at least minTime seconds.
 // Batch size grows so the clock is read rarely relative to fast operations.
-async function timeRound(prepared, timing, now) {
+// `collectGarbage` (when the runtime offers one) runs between the warm-up
+// and the timed batches: the garbage that earlier rounds left, other
+// libraries' included, is then not collected (and, for external memory such
+// as ArrayBuffer backing stores, swept) inside this library's timing.
+async function timeRound(prepared, timing, now, collectGarbage) {
   const { run, isAsync } = prepared;
   let sink;
   if (timing.iterations) {
+    collectGarbage?.();
     const t0 = now();
     for (let i = 0; i < timing.iterations; i++) sink = isAsync ? await run() : run();
     return { iterations: timing.iterations, seconds: (now() - t0) / 1000, sink };
@@ -100,6 +105,7 @@ async function timeRound(prepared, timing, now) {
   // The measured warm-up time, not the nominal one: with warmup 0 (the full
   // profile's KDFs) the nominal value would size batches to millions of calls.
   const perOp = (now() - warmStart) / warmIters;
+  collectGarbage?.();
   let batch = Math.max(1, Math.floor((timing.minTime * 1000) / 20 / Math.max(perOp, 1e-6)));
   let iterations = 0;
   const t0 = now();
@@ -177,7 +183,7 @@ export async function runCase(kase, libraries, settings, hooks = {}) {
       hooks.onStep?.({ kase, library: entry.library, round });
       if (entry.status !== 'ok') continue;
       try {
-        const { iterations, seconds } = await timeRound(prepared, timing, now);
+        const { iterations, seconds } = await timeRound(prepared, timing, now, hooks.collectGarbage);
         entry.rounds.push({ iterations, seconds });
       } catch (err) {
         // A library that fails mid-measurement loses its row, not the run.
