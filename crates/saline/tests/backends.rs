@@ -13,7 +13,7 @@ use rand_chacha::ChaCha20Rng;
 use saline::backend::{backends, force, BackendInfo};
 use saline::{aead, mac, Algorithm};
 
-const SIZES: &[usize] = &[0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 192, 193, 255, 256, 257, 320, 321, 960, 961, 1000, 1792, 1793, 4095, 65_543, 1 << 20];
+const SIZES: &[usize] = &[0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 192, 193, 255, 256, 257, 320, 321, 512, 513, 960, 961, 1000, 1792, 1793, 4095, 65_543, 1 << 20];
 
 fn info(primitive: &str) -> BackendInfo {
     backends().into_iter().find(|b| b.primitive == primitive).unwrap_or_else(|| panic!("{primitive} not in the registry"))

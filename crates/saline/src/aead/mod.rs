@@ -107,18 +107,21 @@ fn openssl_asm_avx512() -> bool {
 /// hands to ring, below the crossover measured on each core (ring's stitched
 /// code makes block 0 with the message's blocks; OpenSSL's unstitched
 /// kernels pay ~130 ns for any call of up to 4 blocks): with OpenSSL's
-/// AVX-512 code, 320 bytes on AMD (Zen 5, above) and 1,792 on Intel, where
-/// OpenSSL's AVX-512 ChaCha20 starts slower (an Intel Xeon, family 6 model
-/// 207, one-shot seal, best of 15 rounds in one process, ring / openssl-asm:
-/// 512 B 667 / 949 ns, 1 KiB 942-980 / 1,096-1,124, 1,536 B 1,204 / 1,318,
-/// 1,792 B 1,353 / 1,372, 2 KiB 1,493-1,601 / 1,420-1,479, 4 KiB 2,825 /
-/// 2,168); every message without it.
+/// AVX-512 code, 320 bytes on AMD (Zen 5, above) and 512 on Intel (an Intel
+/// Xeon, family 6 model 207, one-shot seal, best of 15 rounds in one
+/// process, two runs, ring / openssl-asm: 256 B 427-456 / 547-588 ns,
+/// 512 B 605-630 / 607-657, 1 KiB 899-956 / 809-877, 1,792 B 1,354-1,484 /
+/// 1,165-1,239, 4 KiB 2,688-2,881 / 1,959-2,106). It was 1,792 there until
+/// `openssl-asm` stopped ending Poly1305 on an update of 1 to 3 blocks,
+/// which OpenSSL's IFMA code takes a slower path for
+/// (`chacha20poly1305_openssl_asm::held_back`: its 1 KiB seal 1,067-1,200
+/// -> 809-877 ns); every message without OpenSSL's AVX-512 code.
 #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
 fn ring_short_message() -> usize {
     if !openssl_asm_avx512() {
         usize::MAX
     } else if crate::backend::cpu::intel() {
-        1792
+        512
     } else {
         320
     }
