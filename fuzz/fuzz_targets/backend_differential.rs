@@ -93,6 +93,19 @@ fn transcript(primitive: &str, input: &Input<'_>) -> Vec<Vec<u8>> {
             let (log_n, r, p, len) = (1 + u32::from(c[0] % 8), 1 + u32::from(c[1] % 4), 1 + u32::from(c[2] % 3), 1 + usize::from(c[3] % 64));
             out.push(result(saline::kdf::scrypt(&input.key, input.aad, 1 << log_n, r, p, len)));
         }
+        "argon2" => {
+            // Small costs from the counter's bytes: Argon2id, Argon2i or
+            // Argon2d, t 1-4, p 1-2, m 8p-8p+31 KiB, 4-67 bytes out; the key
+            // is the password, the nonce's first 8-24 bytes the salt (16,
+            // libsodium's, most often), the AAD the secret when a bit says so.
+            let c = input.counter.to_le_bytes();
+            let algorithm = [Algorithm::Argon2id, Algorithm::Argon2i, Algorithm::Argon2d][usize::from(c[0] % 3)];
+            let (t, p) = (1 + u32::from(c[1] % 4), 1 + u32::from(c[2] % 2));
+            let params = saline::kdf::Argon2Params { t, m: 8 * p + u32::from(c[3] % 32), p, out_len: 4 + usize::from(c[4] % 64) };
+            let salt = &input.nonce[..[16, 16, 8, 24][usize::from(c[5] % 4)]];
+            let secret = (c[6] & 1 == 1).then_some(input.aad);
+            out.push(result(saline::kdf::argon2(algorithm, &input.key, salt, secret, None, &params)));
+        }
         "aes-ctr" => {
             // The counter block nonce + counter, anywhere in 2^128 (the
             // fuzzer picks the nonce's bytes, so the wraps are reachable).

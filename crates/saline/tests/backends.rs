@@ -367,6 +367,37 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
                 out.push(saline::kdf::scrypt(b"pw", b"salt", n, r, p, out_len).unwrap_err().to_string().into_bytes());
             }
         }
+        "argon2" => {
+            // Around what libsodium's crypto_pwhash takes (one lane, a
+            // 16-byte salt, no secret or associated data, 16 bytes out or
+            // more, Argon2i from t = 3) and past each edge, small memory
+            // (the vector files hold libsodium's and RFC 9106's costs).
+            use saline::kdf::{argon2, Argon2Params};
+            let ad = bytes(&mut rng, 4);
+            let secret = bytes(&mut rng, 8);
+            for algorithm in [Algorithm::Argon2id, Algorithm::Argon2i, Algorithm::Argon2d] {
+                for (t, m, p) in [(1u32, 8u32, 1u32), (2, 64, 1), (3, 16, 1), (4, 24, 2), (1, 32, 4)] {
+                    for (salt_len, out_len) in [(16, 16), (16, 32), (16, 15), (8, 32), (17, 64), (16, 100)] {
+                        let (password, salt) = (bytes(&mut rng, 5 + t as usize * 7), bytes(&mut rng, salt_len));
+                        let params = Argon2Params { t, m, p, out_len };
+                        for (secret, ad) in [(None, None), (Some(&[][..]), Some(&[][..])), (Some(&secret[..]), None), (None, Some(&ad[..]))] {
+                            out.push(argon2(algorithm, &password, &salt, secret, ad, &params).unwrap());
+                        }
+                    }
+                }
+            }
+            // Refused the same way on every backend (the checks come first).
+            let refused = [
+                (Algorithm::Argon2id, 16, Argon2Params { t: 0, m: 8, p: 1, out_len: 32 }),
+                (Algorithm::Argon2id, 16, Argon2Params { t: 1, m: 7, p: 1, out_len: 32 }),
+                (Algorithm::Argon2i, 16, Argon2Params { t: 3, m: 8, p: 1, out_len: 3 }),
+                (Algorithm::Argon2id, 7, Argon2Params { t: 1, m: 8, p: 1, out_len: 32 }),
+                (Algorithm::Sha256, 16, Argon2Params { t: 1, m: 8, p: 1, out_len: 32 }),
+            ];
+            for (algorithm, salt_len, params) in refused {
+                out.push(argon2(algorithm, b"pw", &bytes(&mut rng, salt_len), None, None, &params).unwrap_err().to_string().into_bytes());
+            }
+        }
         "aes-cbc" => {
             use saline::cipher::aes::{cbc_decrypt, cbc_encrypt, Padding};
             for &n in SIZES {
@@ -757,6 +788,7 @@ fn native_defaults() {
         ("ed25519-verify", &["aws-lc+dalek", "aws-lc", "dalek"]),
         ("edwards25519", &["libsodium", "dalek"]),
         ("scrypt", &["libsodium", "rustcrypto"]),
+        ("argon2", &["libsodium+rustcrypto", "rustcrypto"]),
     ];
     if x86_64_linux {
         want.insert(1, ("sha512", &["openssl-asm", "rustcrypto"]));

@@ -264,6 +264,29 @@ pub(crate) fn aes256gcm_open_into(key: &[u8; 32], nonce: &[u8; 12], aad: &[u8], 
     ok
 }
 
+/// Argon2id (`id`) or Argon2i, version 1.3, one lane, `t` passes over `m`
+/// KiB (`crypto_pwhash_argon2id` / `crypto_pwhash_argon2i`: libsodium's
+/// AVX-512F, AVX2, SSSE3 or portable block function, chosen at run time)
+/// into `out`. `kdf::argon2` has checked what libsodium checks again: `out`
+/// of 16 bytes or more, t ≥ 1 (Argon2i: t ≥ 3), m ≥ 8 KiB, everything
+/// within its maximums. `false` when libsodium could not map its `m` KiB
+/// (it maps them from the system per call and unmaps them after).
+pub(crate) fn argon2(id: bool, password: &[u8], salt: &[u8; 16], t: u32, m: u32, out: &mut [u8]) -> bool {
+    let memlimit = m as usize * 1024;
+    // SAFETY: each pointer comes with its slice's length (the salt is the
+    // 16 bytes libsodium reads); libsodium writes only `out`, which cannot
+    // be the password (a separate borrow).
+    unsafe {
+        if id {
+            let alg = ffi::crypto_pwhash_argon2id_ALG_ARGON2ID13 as i32;
+            ffi::crypto_pwhash_argon2id(out.as_mut_ptr(), out.len() as u64, password.as_ptr().cast(), password.len() as u64, salt.as_ptr(), u64::from(t), memlimit, alg) == 0
+        } else {
+            let alg = ffi::crypto_pwhash_argon2i_ALG_ARGON2I13 as i32;
+            ffi::crypto_pwhash_argon2i(out.as_mut_ptr(), out.len() as u64, password.as_ptr().cast(), password.len() as u64, salt.as_ptr(), u64::from(t), memlimit, alg) == 0
+        }
+    }
+}
+
 /// scrypt (`crypto_pwhash_scryptsalsa208sha256_ll`: libsodium's SSE2 or
 /// portable Salsa20/8, chosen at run time) into `out`, with parameters
 /// `kdf::scrypt` has checked against RFC 7914 and libsodium's own limits

@@ -243,6 +243,8 @@ static ALL: &[&dyn Slot] = &[
     &crate::curve::point::EDWARDS25519_BACKENDS,
     #[cfg(feature = "full")]
     &crate::kdf::SCRYPT_BACKENDS,
+    #[cfg(feature = "full")]
+    &crate::kdf::ARGON2_BACKENDS,
 ];
 
 /// The backend selected for each primitive, and the alternatives.

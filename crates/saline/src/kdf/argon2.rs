@@ -8,13 +8,16 @@
 //! * salt 8 bytes or more (16 recommended), output 4 bytes or more;
 //! * optional secret (the "pepper") and associated data.
 //!
-//! Lanes are computed one after another: the core is single-threaded so that
-//! it runs in WebAssembly; the result is the same as with threads.
+//! The raw function goes through the `argon2` registry ([`ARGON2_BACKENDS`]):
+//! natively, one lane on libsodium where its API reaches, lanes in parallel
+//! otherwise (`argon2_lanes`); in WebAssembly the lanes one after another.
+//! The result is the same either way. PHC strings stay on the crate.
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use argon2::password_hash::{PasswordHasher, SaltString};
 
+use crate::backend::{Backend, Registry};
 use crate::catalog::Algorithm;
 use crate::error::{Error, Expected, Result};
 
@@ -99,8 +102,74 @@ pub fn argon2(
     ad: Option<&[u8]>,
     params: &Argon2Params,
 ) -> Result<Vec<u8>> {
-    let variant = variant(algorithm)?;
+    variant(algorithm)?;
     check_salt(salt)?;
+    check(params)?;
+    let mut out = alloc::vec![0u8; params.out_len];
+    (ARGON2_BACKENDS.get())(algorithm, password, salt, secret, ad, params, &mut out)?;
+    Ok(out)
+}
+
+/// `derive(algorithm, password, salt, secret, ad, params, out)`: Argon2
+/// version 1.3 into `out` (`params.out_len` bytes), with the algorithm,
+/// the parameters and the salt checked by [`argon2()`].
+pub(crate) type Argon2Fn = fn(Algorithm, &[u8], &[u8], Option<&[u8]>, Option<&[u8]>, &Argon2Params, &mut [u8]) -> Result<()>;
+
+/// Raw Argon2. Native builds put `libsodium+rustcrypto` first: one lane
+/// (p = 1), a 16-byte salt, no secret or associated data and an output of
+/// 16 bytes or more (what libsodium's `crypto_pwhash` takes; Argon2i from
+/// t = 3 there, Argon2d not at all) on libsodium, whose AVX-512/AVX2 block
+/// function is the faster per core, everything else on `rustcrypto`. An
+/// Intel Xeon (family 6 model 207), t = 3, m = 64 MiB, p = 1, best of 5
+/// one process: libsodium 85-90 ms (its memory mapped and unmapped per
+/// call included), RustCrypto's 0.5 crate 147 ms (allocation and wipe
+/// included), 0.6 with kept memory 107 + 7 ms; @node-rs/argon2's
+/// `argon2-rust` 64-77. libsodium maps its memory from the system and
+/// unmaps it after each call, so no block is left in this process.
+/// `rustcrypto`: the `argon2` crate, the lanes in parallel when p > 1 on
+/// native builds (`argon2_lanes`), one after another otherwise.
+#[cfg_attr(not(feature = "full"), allow(dead_code))] // without std, only `backends()` reads it (with `full`)
+pub(crate) static ARGON2_BACKENDS: Registry<Argon2Fn> = Registry::new(
+    "argon2",
+    &[
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        Backend { name: "libsodium+rustcrypto", usable: crate::backend::libsodium::usable, entry: libsodium_then_rustcrypto },
+        Backend::portable("rustcrypto", rustcrypto),
+    ],
+);
+
+/// The `libsodium+rustcrypto` backend: libsodium where its API computes
+/// this hash ([`ARGON2_BACKENDS`]), else [`rustcrypto`]. An empty secret
+/// or associated data is the same hash as none (RFC 9106 §3.2 hashes their
+/// lengths, zero either way).
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+fn libsodium_then_rustcrypto(algorithm: Algorithm, password: &[u8], salt: &[u8], secret: Option<&[u8]>, ad: Option<&[u8]>, params: &Argon2Params, out: &mut [u8]) -> Result<()> {
+    let id = match algorithm {
+        Algorithm::Argon2id => true,
+        Algorithm::Argon2i if params.t >= 3 => false,
+        _ => return rustcrypto(algorithm, password, salt, secret, ad, params, out),
+    };
+    let takes = params.p == 1
+        && secret.is_none_or(<[u8]>::is_empty)
+        && ad.is_none_or(<[u8]>::is_empty)
+        && out.len() >= 16
+        && password.len() as u64 <= u64::from(u32::MAX);
+    match <&[u8; 16]>::try_from(salt) {
+        Ok(salt) if takes => {
+            if crate::backend::libsodium::argon2(id, password, salt, params.t, params.m, out) {
+                Ok(())
+            } else {
+                Err(Error::InvalidParameter { what: "m", expected: "memory the system can allocate", got: params.m.into() })
+            }
+        }
+        _ => rustcrypto(algorithm, password, salt, secret, ad, params, out),
+    }
+}
+
+/// The `argon2` crate's Argon2 (the `rustcrypto` backend); natively, more
+/// than one lane goes to `argon2_lanes`, which computes them in parallel.
+fn rustcrypto(algorithm: Algorithm, password: &[u8], salt: &[u8], secret: Option<&[u8]>, ad: Option<&[u8]>, params: &Argon2Params, out: &mut [u8]) -> Result<()> {
+    let variant = variant(algorithm)?;
     let mut crate_params = check(params)?;
     if let Some(ad) = ad {
         // The crate keeps associated data in its Params (up to 32 bytes, the
@@ -119,17 +188,14 @@ pub fn argon2(
             .map_err(|_| Error::length("secret", Expected::Range(0, u32::MAX as usize), secret.len()))?,
         None => argon2::Argon2::new(variant, argon2::Version::V0x13, crate_params),
     };
-    let mut out = alloc::vec![0u8; params.out_len];
     // Natively, p > 1 computes the lanes in parallel (kdf/argon2_lanes.rs).
     #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
     if super::argon2_lanes::worth_it(params) {
-        super::argon2_lanes::hash_into(algorithm, password, salt, secret, ad, params, &mut out)?;
-        return Ok(out);
+        return super::argon2_lanes::hash_into(algorithm, password, salt, secret, ad, params, out);
     }
     hasher
-        .hash_password_into(password, salt, &mut out)
-        .map_err(|_| Error::length("password", Expected::Range(0, u32::MAX as usize), password.len()))?;
-    Ok(out)
+        .hash_password_into(password, salt, out)
+        .map_err(|_| Error::length("password", Expected::Range(0, u32::MAX as usize), password.len()))
 }
 
 /// A PHC string for `password` with a random 16-byte salt.
