@@ -120,12 +120,13 @@ pub(crate) type Argon2Fn = fn(Algorithm, &[u8], &[u8], Option<&[u8]>, Option<&[u
 /// 16 bytes or more (what libsodium's `crypto_pwhash` takes; Argon2i from
 /// t = 3 there, Argon2d not at all) on libsodium, whose AVX-512/AVX2 block
 /// function is the faster per core, everything else on `rustcrypto`. An
-/// Intel Xeon (family 6 model 207), t = 3, m = 64 MiB, p = 1, best of 5
-/// one process: libsodium 85-90 ms (its memory mapped and unmapped per
-/// call included), RustCrypto's 0.5 crate 147 ms (allocation and wipe
-/// included), 0.6 with kept memory 107 + 7 ms; @node-rs/argon2's
-/// `argon2-rust` 64-77. libsodium maps its memory from the system and
-/// unmaps it after each call, so no block is left in this process.
+/// Intel Xeon (family 6 model 207), t = 3, m = 64 MiB, p = 1: forced in
+/// turn in one process, best of 5 (while another build ran), Argon2id
+/// 92-93 ms against 180-225; from Node, one call after another, libsodium
+/// (sodium-native) 85-111 ms, this path before 146-159, @node-rs/argon2's
+/// `argon2-rust` 64-77; the 0.6 crate on kept memory 107 + 7 (wipe).
+/// libsodium maps its memory from the system and unmaps it after each
+/// call, so no block is left in this process.
 /// `rustcrypto`: the `argon2` crate, the lanes in parallel when p > 1 on
 /// native builds (`argon2_lanes`), one after another otherwise.
 #[cfg_attr(not(feature = "full"), allow(dead_code))] // without std, only `backends()` reads it (with `full`)
