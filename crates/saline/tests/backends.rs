@@ -788,7 +788,7 @@ fn native_defaults() {
         ("ed25519-verify", &["aws-lc+dalek", "aws-lc", "dalek"]),
         ("edwards25519", &["libsodium", "dalek"]),
         ("scrypt", &["libsodium", "rustcrypto"]),
-        ("argon2", &["libsodium+rustcrypto", "rustcrypto"]),
+        ("argon2", &["libsodium+argon2-rust", "argon2-rust", "rustcrypto"]),
     ];
     if x86_64_linux {
         want.insert(1, ("sha512", &["openssl-asm", "rustcrypto"]));

@@ -8,14 +8,14 @@
 //! * salt 8 bytes or more (16 recommended), output 4 bytes or more;
 //! * optional secret (the "pepper") and associated data.
 //!
-//! The raw function goes through the `argon2` registry ([`ARGON2_BACKENDS`]):
-//! natively, one lane on libsodium where its API reaches, lanes in parallel
-//! otherwise (`argon2_lanes`); in WebAssembly the lanes one after another.
-//! The result is the same either way. PHC strings stay on the crate.
+//! The raw function and verification go through the `argon2` registry
+//! ([`ARGON2_BACKENDS`]): natively, one lane on libsodium where its API
+//! reaches and everything else on `argon2-rust` (lanes on worker threads,
+//! `kdf/argon2_rust.rs`); in WebAssembly RustCrypto's crate, the lanes one
+//! after another. The result is the same either way.
 
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec::Vec;
-use argon2::password_hash::{PasswordHasher, SaltString};
 
 use crate::backend::{Backend, Registry};
 use crate::catalog::Algorithm;
@@ -79,6 +79,13 @@ fn check_salt(salt: &[u8]) -> Result<()> {
     Error::check_length("salt", Expected::AtLeast(argon2::MIN_SALT_LEN), salt.len())
 }
 
+/// Associated data up to 32 bytes: RustCrypto's crate keeps it in its
+/// `Params` (the PHC `data` field) and refuses more, so every backend
+/// refuses more, before any work.
+fn check_ad(ad: Option<&[u8]>) -> Result<()> {
+    ad.map_or(Ok(()), |ad| Error::check_length("ad", Expected::Range(0, argon2::Params::MAX_DATA_LEN), ad.len()))
+}
+
 /// Raw Argon2 output of `password` and `salt`, with an optional `secret`
 /// key and associated data `ad` (RFC 9106 §3.2's K and X).
 ///
@@ -105,6 +112,7 @@ pub fn argon2(
     variant(algorithm)?;
     check_salt(salt)?;
     check(params)?;
+    check_ad(ad)?;
     let mut out = alloc::vec![0u8; params.out_len];
     (ARGON2_BACKENDS.get())(algorithm, password, salt, secret, ad, params, &mut out)?;
     Ok(out)
@@ -115,40 +123,43 @@ pub fn argon2(
 /// the parameters and the salt checked by [`argon2()`].
 pub(crate) type Argon2Fn = fn(Algorithm, &[u8], &[u8], Option<&[u8]>, Option<&[u8]>, &Argon2Params, &mut [u8]) -> Result<()>;
 
-/// Raw Argon2. Native builds put `libsodium+rustcrypto` first: one lane
-/// (p = 1), a 16-byte salt, no secret or associated data and an output of
-/// 16 bytes or more (what libsodium's `crypto_pwhash` takes; Argon2i from
-/// t = 3 there, Argon2d not at all) on libsodium, whose AVX-512/AVX2 block
-/// function is the faster per core, everything else on `rustcrypto`. An
-/// Intel Xeon (family 6 model 207), t = 3, m = 64 MiB, p = 1: forced in
-/// turn in one process, best of 5 (while another build ran), Argon2id
-/// 92-93 ms against 180-225; from Node, one call after another, libsodium
-/// (sodium-native) 85-111 ms, this path before 146-159, @node-rs/argon2's
-/// `argon2-rust` 64-77; the 0.6 crate on kept memory 107 + 7 (wipe).
-/// libsodium maps its memory from the system and unmaps it after each
-/// call, so no block is left in this process.
-/// `rustcrypto`: the `argon2` crate, the lanes in parallel when p > 1 on
-/// native builds (`argon2_lanes`), one after another otherwise.
+/// Raw Argon2. Native builds put `libsodium+argon2-rust` first: libsodium
+/// where its `crypto_pwhash` reaches (one lane, p = 1; a 16-byte salt; no
+/// secret or associated data; an output of 16 bytes or more; Argon2i from
+/// t = 3 there, Argon2d not at all), audited, with its AVX-512/AVX2 block
+/// function chosen at run time; `argon2-rust` for everything else, the
+/// lanes on worker threads (`kdf/argon2_rust.rs`, where its choice is
+/// measured). `argon2-rust` alone and RustCrypto's crate (the lanes one
+/// after another, the only entry in WebAssembly) can be forced.
+///
+/// An Intel Xeon (family 6 model 207), t = 3, m = 64 MiB, p = 1: forced in
+/// turn in one process, best of 5 (while another build ran), libsodium
+/// 92-93 ms against RustCrypto's 180-225; six calls in a row, libsodium
+/// 89-106 ms (it maps its memory from the system and unmaps it after each
+/// call, so no block is left in this process), `argon2-rust` 92 on fresh
+/// memory and 66-78 on kept memory.
 #[cfg_attr(not(feature = "full"), allow(dead_code))] // without std, only `backends()` reads it (with `full`)
 pub(crate) static ARGON2_BACKENDS: Registry<Argon2Fn> = Registry::new(
     "argon2",
     &[
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
-        Backend { name: "libsodium+rustcrypto", usable: crate::backend::libsodium::usable, entry: libsodium_then_rustcrypto },
+        Backend { name: "libsodium+argon2-rust", usable: crate::backend::libsodium::usable, entry: libsodium_then_argon2_rust },
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        Backend::portable("argon2-rust", super::argon2_rust::hash_into),
         Backend::portable("rustcrypto", rustcrypto),
     ],
 );
 
-/// The `libsodium+rustcrypto` backend: libsodium where its API computes
-/// this hash ([`ARGON2_BACKENDS`]), else [`rustcrypto`]. An empty secret
-/// or associated data is the same hash as none (RFC 9106 §3.2 hashes their
+/// The `libsodium+argon2-rust` backend: libsodium where its API computes
+/// this hash ([`ARGON2_BACKENDS`]), else `argon2-rust`. An empty secret or
+/// associated data is the same hash as none (RFC 9106 §3.2 hashes their
 /// lengths, zero either way).
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
-fn libsodium_then_rustcrypto(algorithm: Algorithm, password: &[u8], salt: &[u8], secret: Option<&[u8]>, ad: Option<&[u8]>, params: &Argon2Params, out: &mut [u8]) -> Result<()> {
+fn libsodium_then_argon2_rust(algorithm: Algorithm, password: &[u8], salt: &[u8], secret: Option<&[u8]>, ad: Option<&[u8]>, params: &Argon2Params, out: &mut [u8]) -> Result<()> {
     let id = match algorithm {
         Algorithm::Argon2id => true,
         Algorithm::Argon2i if params.t >= 3 => false,
-        _ => return rustcrypto(algorithm, password, salt, secret, ad, params, out),
+        _ => return super::argon2_rust::hash_into(algorithm, password, salt, secret, ad, params, out),
     };
     let takes = params.p == 1
         && secret.is_none_or(<[u8]>::is_empty)
@@ -163,18 +174,17 @@ fn libsodium_then_rustcrypto(algorithm: Algorithm, password: &[u8], salt: &[u8],
                 Err(Error::InvalidParameter { what: "m", expected: "memory the system can allocate", got: params.m.into() })
             }
         }
-        _ => rustcrypto(algorithm, password, salt, secret, ad, params, out),
+        _ => super::argon2_rust::hash_into(algorithm, password, salt, secret, ad, params, out),
     }
 }
 
-/// The `argon2` crate's Argon2 (the `rustcrypto` backend); natively, more
-/// than one lane goes to `argon2_lanes`, which computes them in parallel.
+/// The `rustcrypto` backend: the `argon2` crate, its lanes one after another.
 fn rustcrypto(algorithm: Algorithm, password: &[u8], salt: &[u8], secret: Option<&[u8]>, ad: Option<&[u8]>, params: &Argon2Params, out: &mut [u8]) -> Result<()> {
     let variant = variant(algorithm)?;
     let mut crate_params = check(params)?;
     if let Some(ad) = ad {
-        // The crate keeps associated data in its Params (up to 32 bytes, the
-        // PHC `data` field); longer data would be refused there.
+        // The crate keeps associated data in its Params (up to 32 bytes,
+        // checked by the caller: `check_ad`).
         crate_params = argon2::ParamsBuilder::new()
             .m_cost(params.m)
             .t_cost(params.t)
@@ -189,11 +199,6 @@ fn rustcrypto(algorithm: Algorithm, password: &[u8], salt: &[u8], secret: Option
             .map_err(|_| Error::length("secret", Expected::Range(0, u32::MAX as usize), secret.len()))?,
         None => argon2::Argon2::new(variant, argon2::Version::V0x13, crate_params),
     };
-    // Natively, p > 1 computes the lanes in parallel (kdf/argon2_lanes.rs).
-    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
-    if super::argon2_lanes::worth_it(params) {
-        return super::argon2_lanes::hash_into(algorithm, password, salt, secret, ad, params, out);
-    }
     hasher
         .hash_password_into(password, salt, out)
         .map_err(|_| Error::length("password", Expected::Range(0, u32::MAX as usize), password.len()))
@@ -222,15 +227,16 @@ pub fn argon2_hash(algorithm: Algorithm, password: &[u8], params: &Argon2Params)
 /// # Ok::<(), saline::Error>(())
 /// ```
 pub fn argon2_hash_with_salt(algorithm: Algorithm, password: &[u8], salt: &[u8], params: &Argon2Params) -> Result<String> {
-    let variant = variant(algorithm)?;
+    use base64::Engine as _;
+    let name = variant(algorithm)?.as_str();
     check_salt(salt)?;
     Error::check_length("salt", Expected::Range(argon2::MIN_SALT_LEN, 48), salt.len())?;
-    let crate_params = check(params)?;
-    let salt = SaltString::encode_b64(salt).map_err(|_| Error::length("salt", Expected::Range(8, 48), salt.len()))?;
-    let phc = argon2::Argon2::new(variant, argon2::Version::V0x13, crate_params)
-        .hash_password(password, &salt)
-        .map_err(|_| Error::length("password", Expected::Range(0, u32::MAX as usize), password.len()))?;
-    Ok(phc.to_string())
+    let hash = zeroize::Zeroizing::new(argon2(algorithm, password, salt, None, None, params)?);
+    // The PHC string format (C2SP's, and the reference implementation's
+    // encoding): fields in this order, base64 without padding.
+    let b64 = base64::engine::general_purpose::STANDARD_NO_PAD;
+    let (m, t, p) = (params.m, params.t, params.p);
+    Ok(alloc::format!("${name}$v=19$m={m},t={t},p={p}${}${}", b64.encode(salt), b64.encode(&*hash)))
 }
 
 /// Ceilings on the costs that a PHC string being verified may name.
@@ -403,17 +409,19 @@ pub fn argon2_verify_with_limits(password: &[u8], phc: &str, limits: &VerifyLimi
     limits.admit(&params)?;
     let crate_params = check(&params)?;
     let mut out = zeroize::Zeroizing::new(alloc::vec![0u8; phc.hash.len()]);
-    let verdict = |out: &[u8]| if crate::ct_eq(out, &phc.hash) { Ok(()) } else { Err(Error::VerificationFailed) };
-    // Natively, version 1.3 with p > 1 computes the lanes in parallel, as argon2() does.
-    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
-    if phc.version == argon2::Version::V0x13 && super::argon2_lanes::worth_it(&params) {
-        super::argon2_lanes::hash_into(phc.algorithm, password, &phc.salt, None, None, &params, &mut out)?;
-        return verdict(&out);
+    if phc.version == argon2::Version::V0x13 {
+        // Version 1.3, what every current implementation writes: the registry, as argon2().
+        (ARGON2_BACKENDS.get())(phc.algorithm, password, &phc.salt, None, None, &params, &mut out)?;
+    } else {
+        argon2::Argon2::new(variant(phc.algorithm)?, phc.version, crate_params)
+            .hash_password_into(password, &phc.salt, &mut out)
+            .map_err(|_| Error::length("password", Expected::Range(0, u32::MAX as usize), password.len()))?;
     }
-    argon2::Argon2::new(variant(phc.algorithm)?, phc.version, crate_params)
-        .hash_password_into(password, &phc.salt, &mut out)
-        .map_err(|_| Error::length("password", Expected::Range(0, u32::MAX as usize), password.len()))?;
-    verdict(&out)
+    if crate::ct_eq(&out, &phc.hash) {
+        Ok(())
+    } else {
+        Err(Error::VerificationFailed)
+    }
 }
 
 #[cfg(test)]
@@ -443,6 +451,26 @@ mod tests {
         assert_eq!(argon2_verify_with_limits(b"pw", &phc, &roomy), Err(Error::VerificationFailed));
         let tight = VerifyLimits { max_work_kib: 64 * 70 - 1, ..VerifyLimits::default() };
         assert!(matches!(argon2_verify_with_limits(b"pw", &phc, &tight), Err(Error::CostLimit { .. })));
+    }
+
+    /// The strings `argon2_hash_with_salt` writes are the ones RustCrypto's
+    /// `PasswordHasher` writes (which it did until the raw hash moved to the
+    /// registry), within the lengths that crate takes (hash 10 to 64 bytes).
+    #[test]
+    fn phc_strings_are_the_crates() {
+        use alloc::string::ToString;
+        use argon2::password_hash::{PasswordHasher, SaltString};
+        for (algorithm, variant) in [(Algorithm::Argon2id, argon2::Algorithm::Argon2id), (Algorithm::Argon2i, argon2::Algorithm::Argon2i), (Algorithm::Argon2d, argon2::Algorithm::Argon2d)] {
+            for (t, m, p, salt_len, out_len) in [(1u32, 64u32, 1u32, 16usize, 32usize), (3, 96, 3, 8, 10), (2, 256, 4, 48, 64), (1, 8, 1, 33, 17)] {
+                let salt: Vec<u8> = (0..salt_len as u8).collect();
+                let ours = argon2_hash_with_salt(algorithm, b"hunter2", &salt, &Argon2Params { t, m, p, out_len }).unwrap();
+                let theirs = argon2::Argon2::new(variant, argon2::Version::V0x13, argon2::Params::new(m, t, p, Some(out_len)).unwrap())
+                    .hash_password(b"hunter2", &SaltString::encode_b64(&salt).unwrap())
+                    .unwrap()
+                    .to_string();
+                assert_eq!(ours, theirs);
+            }
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 mod argon2;
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
-mod argon2_lanes;
+mod argon2_rust;
 mod bcrypt;
 mod hkdf;
 mod pbkdf2;
