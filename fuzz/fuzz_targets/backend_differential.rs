@@ -106,6 +106,15 @@ fn transcript(primitive: &str, input: &Input<'_>) -> Vec<Vec<u8>> {
             let secret = (c[6] & 1 == 1).then_some(input.aad);
             out.push(result(saline::kdf::argon2(algorithm, &input.key, salt, secret, None, &params)));
         }
+        "bcrypt" => {
+            // Cost 4 (the least: 2^4 key-schedule rounds), the message as the
+            // password: any length (over 72 bytes truncated), NUL bytes
+            // refused the same way on each; the nonce's first 16 bytes the salt.
+            use saline::kdf::{bcrypt_hash_with_salt, LongPassword};
+            let salt: &[u8; 16] = input.nonce[..16].try_into().unwrap();
+            let long = if input.key_choice & 1 == 1 { LongPassword::Truncate } else { LongPassword::Reject };
+            out.push(result(bcrypt_hash_with_salt(input.message, 4, salt, long).map(String::into_bytes)));
+        }
         "aes-ctr" => {
             // The counter block nonce + counter, anywhere in 2^128 (the
             // fuzzer picks the nonce's bytes, so the wraps are reachable).

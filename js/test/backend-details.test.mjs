@@ -18,7 +18,7 @@ test('backendDetails names the JS backend and each primitive (pure Rust only in 
   const openssl = details.name === 'native' && process.platform === 'linux' && process.arch === 'x64' ? ['sha512', 'md5', 'keccak'] : [];
   // AWS-LC's MD4 (the md4 registry) is in every native build.
   const awsLc = details.name === 'native' ? ['md4'] : [];
-  assert.deepEqual(primitives, ['poly1305', ...openssl, ...awsLc, 'blake2b', 'blake2s', 'salsa20', 'xsalsa20poly1305', 'chacha20poly1305', 'xchacha20poly1305', 'aes-gcm', 'aes-cbc', 'aes-ctr', 'aegis', 'x25519', 'x25519-base', 'ed25519-sign', 'ed25519-keypair', 'ed25519-verify', 'edwards25519', 'scrypt', 'argon2']);
+  assert.deepEqual(primitives, ['poly1305', ...openssl, ...awsLc, 'blake2b', 'blake2s', 'salsa20', 'xsalsa20poly1305', 'chacha20poly1305', 'xchacha20poly1305', 'aes-gcm', 'aes-cbc', 'aes-ctr', 'aegis', 'x25519', 'x25519-base', 'ed25519-sign', 'ed25519-keypair', 'ed25519-verify', 'edwards25519', 'scrypt', 'argon2', 'bcrypt']);
   for (const p of details.primitives) {
     assert.ok(p.available.includes(p.selected), JSON.stringify(p));
     assert.equal(typeof p.forced, 'boolean');

@@ -398,6 +398,21 @@ fn transcript(primitive: &str) -> Vec<Vec<u8>> {
                 out.push(argon2(algorithm, b"pw", &bytes(&mut rng, salt_len), None, None, &params).unwrap_err().to_string().into_bytes());
             }
         }
+        "bcrypt" => {
+            // Passwords around the 72-byte key (a 71-byte password is the
+            // last with its NUL; 72 and more are truncated to 72), empty and
+            // short ones, costs 4 to 6, random salts.
+            use saline::kdf::{bcrypt_hash_with_salt, bcrypt_verify_with, LongPassword};
+            for cost in [4, 5, 6] {
+                for pw_len in [0, 1, 8, 55, 70, 71, 72, 73, 100] {
+                    let password: Vec<u8> = bytes(&mut rng, pw_len).into_iter().map(|b| b.max(1)).collect();
+                    let salt: [u8; 16] = bytes(&mut rng, 16).try_into().unwrap();
+                    let hash = bcrypt_hash_with_salt(&password, cost, &salt, LongPassword::Truncate).unwrap();
+                    bcrypt_verify_with(&password, &hash, LongPassword::Truncate).unwrap();
+                    out.push(hash.into_bytes());
+                }
+            }
+        }
         "aes-cbc" => {
             use saline::cipher::aes::{cbc_decrypt, cbc_encrypt, Padding};
             for &n in SIZES {
@@ -789,6 +804,7 @@ fn native_defaults() {
         ("edwards25519", &["libsodium", "dalek"]),
         ("scrypt", &["libsodium", "rustcrypto"]),
         ("argon2", &["libsodium+argon2-rust", "argon2-rust", "rustcrypto"]),
+        ("bcrypt", &["bcrypt-rust", "blowfish"]),
     ];
     if x86_64_linux {
         want.insert(1, ("sha512", &["openssl-asm", "rustcrypto"]));

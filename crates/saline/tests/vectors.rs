@@ -463,7 +463,7 @@ fn vectors_on_every_backend() {
                     sign_vectors();
                     kdf_vectors();
                 }
-                "scrypt" | "argon2" => kdf_vectors(),
+                "scrypt" | "argon2" | "bcrypt" => kdf_vectors(),
                 _ => aead_vectors(),
             }
             nacl_vectors();

@@ -245,6 +245,8 @@ static ALL: &[&dyn Slot] = &[
     &crate::kdf::SCRYPT_BACKENDS,
     #[cfg(feature = "full")]
     &crate::kdf::ARGON2_BACKENDS,
+    #[cfg(feature = "full")]
+    &crate::kdf::BCRYPT_BACKENDS,
 ];
 
 /// The backend selected for each primitive, and the alternatives.

@@ -24,7 +24,7 @@ use argon2_rust::params::{Memory, TagLen};
 use argon2_rust::{Algorithm as Variant, Argon2, Error as CrateError, Hasher, Params, Version};
 
 use crate::catalog::Algorithm;
-use crate::error::{Error, Result};
+use crate::error::{Error, Expected, Result};
 use crate::kdf::Argon2Params;
 
 /// The largest arena kept for the next call, in 1 KiB blocks: 64 MiB, the
@@ -61,14 +61,22 @@ fn configuration(algorithm: Algorithm, params: &Argon2Params, threads: u32) -> R
         .threads(threads)
         .tag_len(TagLen::bytes(params.out_len as u64))
         .build()
-        .map_err(refused)?;
+        .map_err(|error| refused(error, [0; 3]))?;
     Ok(Argon2::new(variant, Version::V0x13, crate_params))
 }
 
-/// A refusal the caller's checks should have made first (defensive: mapped
-/// to the memory parameter, the only one the system can still refuse).
-fn refused(_: CrateError) -> Error {
-    Error::InvalidParameter { what: "m", expected: "memory the system can allocate", got: 0 }
+/// The crate's refusal as Saline's error. The caller has checked the
+/// parameters, so what remains is the system's memory, or an input over
+/// the 2^32 − 1 bytes RFC 9106 §3.1 allows (`inputs`: password, salt and
+/// secret lengths).
+fn refused(error: CrateError, inputs: [usize; 3]) -> Error {
+    let too_long = |what, got| Error::length(what, Expected::Range(0, u32::MAX as usize), got);
+    match error {
+        CrateError::PwdTooLong => too_long("password", inputs[0]),
+        CrateError::SaltTooLong => too_long("salt", inputs[1]),
+        CrateError::SecretTooLong => too_long("secret", inputs[2]),
+        _ => Error::InvalidParameter { what: "m", expected: "memory the system can allocate", got: 0 },
+    }
 }
 
 /// Argon2 (version 0x13) of `password` into `out` (`params.out_len` bytes).
@@ -105,7 +113,7 @@ pub(crate) fn hash_into(
             *kept = Some(hasher);
         }
     }
-    result.map_err(refused)
+    result.map_err(|error| refused(error, [password.len(), salt.len(), secret.len()]))
 }
 
 #[cfg(test)]

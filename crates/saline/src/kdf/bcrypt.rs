@@ -1,5 +1,7 @@
-//! bcrypt (Provos and Mazières, 1999) as `$2b$` strings, over the `bcrypt`
-//! crate's core.
+//! bcrypt (Provos and Mazières, 1999) as `$2b$` strings. Saline writes and
+//! parses the strings and applies the password rules below; the expensive
+//! key schedule (EksBlowfishSetup) and the encryption are the `bcrypt`
+//! registry's ([`BCRYPT_BACKENDS`]).
 //!
 //! The rule for long passwords is explicit: bcrypt keys Blowfish with at
 //! most 72 bytes (the password and a NUL terminator). Most libraries
@@ -15,6 +17,7 @@ use base64::engine::DecodePaddingMode;
 use base64::Engine;
 use zeroize::Zeroizing;
 
+use crate::backend::{Backend, Registry};
 use crate::error::{Error, Expected, Result};
 
 /// The longest password bcrypt uses, in bytes.
@@ -102,8 +105,48 @@ pub fn bcrypt_hash(password: &[u8], cost: u32) -> Result<String> {
 pub fn bcrypt_hash_with_salt(password: &[u8], cost: u32, salt: &[u8; 16], long: LongPassword) -> Result<String> {
     check_cost(cost)?;
     let key = key_material(password, long)?;
-    let hash = Zeroizing::new(::bcrypt::bcrypt(cost, *salt, &key));
+    let hash = Zeroizing::new((BCRYPT_BACKENDS.get())(cost, salt, &key));
     Ok(encode(cost, salt, &hash))
+}
+
+/// `bcrypt(cost, salt, key)`: the 24-byte bcrypt output for a cost of
+/// 4 to 31, keyed with `key`: the password and its NUL terminator, at most
+/// 72 bytes (a password of 72 bytes or more is its first 72, no NUL).
+pub(crate) type BcryptFn = fn(u32, &[u8; 16], &[u8]) -> [u8; 24];
+
+/// The bcrypt core. `bcrypt-rust` first, and alone in WebAssembly: a port of
+/// OpenBSD's bcrypt whose one-hash path is a scalar Blowfish kernel
+/// written for the key schedule's dependency chain, proven against
+/// Openwall's crypt_blowfish by its authors and against `blowfish` here
+/// (`tests/backends.rs`, the vector files, `backend_differential`). An
+/// Intel Xeon (family 6 model 207), cost 12, in turn in one Rust process,
+/// four rounds: 247-260 ms against 295-306 for `blowfish`, the `bcrypt`
+/// crate's core over RustCrypto's `blowfish`; WebAssembly in Node, 346-374
+/// against 390-397. Neither has had a third-party audit
+/// (docs/DEPENDENCIES.md).
+#[cfg_attr(not(feature = "full"), allow(dead_code))] // without `full`, only `backends()` reads it
+pub(crate) static BCRYPT_BACKENDS: Registry<BcryptFn> = Registry::new(
+    "bcrypt",
+    &[
+        Backend::portable("bcrypt-rust", bcrypt_rust_core),
+        // Natively only, as the differential's second implementation:
+        // WebAssembly compiles one backend of each primitive.
+        #[cfg(not(target_arch = "wasm32"))]
+        Backend::portable("blowfish", blowfish_core),
+    ],
+);
+
+/// The `bcrypt-rust` backend. Its core appends the NUL terminator and
+/// truncates to 72 bytes itself, so it takes the password: `key` without
+/// its NUL (a password holds none: `key_material` refuses them).
+fn bcrypt_rust_core(cost: u32, salt: &[u8; 16], key: &[u8]) -> [u8; 24] {
+    bcrypt_rust::bcrypt(cost, *salt, key.strip_suffix(&[0]).unwrap_or(key))
+}
+
+/// The `blowfish` backend: the `bcrypt` crate's core, which takes the key.
+#[cfg(not(target_arch = "wasm32"))]
+fn blowfish_core(cost: u32, salt: &[u8; 16], key: &[u8]) -> [u8; 24] {
+    ::bcrypt::bcrypt(cost, *salt, key)
 }
 
 /// Checks `password` against a `$2a$`, `$2b$` or `$2y$` hash (they differ

@@ -25,4 +25,6 @@ pub use self::scrypt::{scrypt, MAX_MEMORY_BYTES as SCRYPT_MAX_MEMORY_BYTES};
 #[cfg(feature = "full")]
 pub(crate) use self::argon2::ARGON2_BACKENDS;
 #[cfg(feature = "full")]
+pub(crate) use self::bcrypt::BCRYPT_BACKENDS;
+#[cfg(feature = "full")]
 pub(crate) use self::scrypt::SCRYPT_BACKENDS;
