@@ -115,8 +115,8 @@ pub fn bcrypt_hash_with_salt(password: &[u8], cost: u32, salt: &[u8; 16], long: 
 pub(crate) type BcryptFn = fn(u32, &[u8; 16], &[u8]) -> [u8; 24];
 
 /// The bcrypt core. `bcrypt-rust` first, and alone in WebAssembly: a port of
-/// OpenBSD's bcrypt whose one-hash path is a scalar Blowfish kernel
-/// written for the key schedule's dependency chain, proven against
+/// OpenBSD's bcrypt whose one-hash path is a scalar Blowfish kernel (its
+/// SIMD kernels only batch independent hashes, unused here), proven against
 /// Openwall's crypt_blowfish by its authors and against `blowfish` here
 /// (`tests/backends.rs`, the vector files, `backend_differential`). An
 /// Intel Xeon (family 6 model 207), cost 12, in turn in one Rust process,
