@@ -719,6 +719,9 @@ fn call_full(op: Op, alg: u32, b: &Args<'_>, out: &mut [u8]) -> Result<usize> {
                 exactly(out, params.out_len)?;
                 put_wiped(out, kdf::argon2(algorithm, password, b.req(1, "salt")?, b.opt(2), b.opt(3), &params)?)
             } else {
+                // The string's length is known before the work (dkLen may be
+                // up to 2^32 - 1 bytes; fuzz/ops_call).
+                exactly(out, kdf::argon2_hash_len(algorithm, b.opt(1).map_or(16, <[u8]>::len), &params)?)?;
                 let phc = match b.opt(1) {
                     Some(salt) => kdf::argon2_hash_with_salt(algorithm, password, salt, &params)?,
                     None => kdf::argon2_hash(algorithm, password, &params)?,

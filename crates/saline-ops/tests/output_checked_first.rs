@@ -1,6 +1,6 @@
 //! Regression (fuzz/ops_call): an operation whose output length is a number
 //! must refuse an output buffer that is too small before doing the work.
-//! PBKDF2, scrypt and raw Argon2 derived the whole dkLen first (up to
+//! PBKDF2, scrypt, raw Argon2 and the Argon2 PHC string derived the whole dkLen first (up to
 //! 2^32 - 1 blocks), so a small buffer with a huge dkLen aborted the process
 //! on the failed allocation instead of returning an error to the binding;
 //! libsodium's crypto_pwhash, randombytes_buf_deterministic and sodium_pad
@@ -27,6 +27,10 @@ fn kdfs_check_the_output_before_deriving() {
     assert_output_error(Op::Pbkdf2, id(saline::Algorithm::Sha256), &[Some(password), Some(salt)], &[1.0, huge]);
     assert_output_error(Op::Scrypt, 0, &[Some(password), Some(salt)], &[16.0, 1.0, 1.0, huge]);
     assert_output_error(Op::Argon2, id(saline::Algorithm::Argon2id), &[Some(password), Some(salt)], &[1.0, 8.0, 1.0, 4294967295.0]);
+    // The PHC string of an Argon2 hash with dkLen 2^32 - 1 (and of the same
+    // with a random salt) is about 5.7 GB of base64.
+    assert_output_error(Op::Argon2Hash, id(saline::Algorithm::Argon2id), &[Some(password), Some(salt)], &[1.0, 8.0, 1.0, 4294967295.0]);
+    assert_output_error(Op::Argon2Hash, id(saline::Algorithm::Argon2id), &[Some(password)], &[1.0, 8.0, 1.0, 4294967295.0]);
 }
 
 #[test]

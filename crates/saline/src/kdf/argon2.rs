@@ -228,15 +228,45 @@ pub fn argon2_hash(algorithm: Algorithm, password: &[u8], params: &Argon2Params)
 /// ```
 pub fn argon2_hash_with_salt(algorithm: Algorithm, password: &[u8], salt: &[u8], params: &Argon2Params) -> Result<String> {
     use base64::Engine as _;
-    let name = variant(algorithm)?.as_str();
-    check_salt(salt)?;
-    Error::check_length("salt", Expected::Range(argon2::MIN_SALT_LEN, 48), salt.len())?;
+    let len = argon2_hash_len(algorithm, salt.len(), params)?;
     let hash = zeroize::Zeroizing::new(argon2(algorithm, password, salt, None, None, params)?);
-    // The PHC string format (C2SP's, and the reference implementation's
-    // encoding): fields in this order, base64 without padding.
     let b64 = base64::engine::general_purpose::STANDARD_NO_PAD;
-    let (m, t, p) = (params.m, params.t, params.p);
-    Ok(alloc::format!("${name}$v=19$m={m},t={t},p={p}${}${}", b64.encode(salt), b64.encode(&*hash)))
+    let phc = alloc::format!("{}${}${}", phc_prefix(algorithm, params)?, b64.encode(salt), b64.encode(&*hash));
+    debug_assert_eq!(phc.len(), len);
+    Ok(phc)
+}
+
+/// The length of the PHC string that [`argon2_hash_with_salt`] (or, with a
+/// 16-byte salt, [`argon2_hash`]) writes for these parameters, computed
+/// before any work: a binding sizes its buffer with it, and a call whose
+/// buffer is too small for `params.out_len` fails before hashing (an
+/// out_len near 2^32 hashes gigabytes).
+///
+/// # Errors
+/// As [`argon2_hash_with_salt`], for the algorithm, the salt length and the
+/// parameters.
+///
+/// ```
+/// use saline::{kdf::{argon2_hash_len, argon2_hash, Argon2Params}, Algorithm};
+/// let params = Argon2Params { t: 1, m: 64, p: 1, out_len: 32 };
+/// let len = argon2_hash_len(Algorithm::Argon2id, 16, &params)?;
+/// assert_eq!(argon2_hash(Algorithm::Argon2id, b"pw", &params)?.len(), len);
+/// # Ok::<(), saline::Error>(())
+/// ```
+pub fn argon2_hash_len(algorithm: Algorithm, salt_len: usize, params: &Argon2Params) -> Result<usize> {
+    variant(algorithm)?;
+    Error::check_length("salt", Expected::Range(argon2::MIN_SALT_LEN, 48), salt_len)?;
+    check(params)?;
+    let b64 = |n: usize| n / 3 * 4 + [0, 2, 3][n % 3];
+    Ok(phc_prefix(algorithm, params)?.len() + 1 + b64(salt_len) + 1 + b64(params.out_len))
+}
+
+/// `$argon2id$v=19$m=…,t=…,p=…`: the PHC string format (C2SP's, and the
+/// reference implementation's encoding) puts the fields in this order; salt
+/// and hash follow, each after a `$`, in base64 without padding.
+fn phc_prefix(algorithm: Algorithm, params: &Argon2Params) -> Result<String> {
+    let name = variant(algorithm)?.as_str();
+    Ok(alloc::format!("${name}$v=19$m={},t={},p={}", params.m, params.t, params.p))
 }
 
 /// Ceilings on the costs that a PHC string being verified may name.

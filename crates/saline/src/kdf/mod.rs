@@ -12,7 +12,7 @@ mod pbkdf2;
 mod scrypt;
 
 pub use self::argon2::{
-    argon2, argon2_hash, argon2_hash_with_salt, argon2_verify, argon2_verify_with_limits, Argon2Params, VerifyLimits as Argon2VerifyLimits,
+    argon2, argon2_hash, argon2_hash_len, argon2_hash_with_salt, argon2_verify, argon2_verify_with_limits, Argon2Params, VerifyLimits as Argon2VerifyLimits,
     MAX_MEMORY_KIB as ARGON2_MAX_MEMORY_KIB,
 };
 pub use self::bcrypt::{
