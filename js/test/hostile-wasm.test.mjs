@@ -7,7 +7,7 @@
 // Runs on the SIMD build and, with SALINE_WASM_SIMD=0, on the baseline one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
+import { createCipheriv, createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 const isWasm = process.env.SALINE_BACKEND === 'wasm';
@@ -49,7 +49,7 @@ function probed(name, fn, real) {
         break;
       }
     }
-    const op = name === 'saline_call2' || name === 'saline_call' ? `op ${args[0]}` : name.replace('saline_', '');
+    const op = /^saline_call\d?$/.test(name) ? `op ${args[0]}` : name.replace('saline_', '');
     probe.depths.set(op, Math.max(probe.depths.get(op) ?? 0, depth));
     probe.pending = { op, depth };
     return result;
@@ -60,6 +60,8 @@ function probed(name, fn, real) {
 // first call), and put the depth probe between the loader and the module.
 const instances = [];
 const compiled = [];
+/** The constructor before the proxy: a test's own instance stays out of `instances`. */
+const RawInstance = WebAssembly.Instance;
 if (isWasm) {
   const { Instance, Module } = WebAssembly;
   WebAssembly.Instance = new Proxy(Instance, {
@@ -227,6 +229,42 @@ function secretCalls() {
     ],
   ];
 }
+
+test('saline_call4 (up to four byte arguments, two numbers) computes what a descriptor call does and refuses what it refuses', { skip }, () => {
+  const file = process.env.SALINE_WASM_SIMD === '0' ? 'saline.wasm' : 'saline-simd.wasm';
+  const module = new WebAssembly.Module(readFileSync(new URL(`../wasm/${file}`, import.meta.url)));
+  const X = new RawInstance(module, { env: { saline_random_fill: () => 1 } }).exports;
+  const heap = () => new Uint8Array(X.memory.buffer);
+  // Read after the export returns: building the text may grow the memory.
+  const text = (ptr, len) => new TextDecoder().decode(heap().slice(ptr, ptr + len));
+  const catalog = JSON.parse(text(X.saline_catalog_ptr(), X.saline_catalog_len()));
+  const id = catalog.find((e) => e.name === 'chacha20-poly1305').id;
+  const io = X.saline_io_reserve(4096) >>> 0;
+  const error = () => [X.saline_error_code(), text(X.saline_error_ptr(), X.saline_error_len())];
+  // AeadSeal (op 7): bytes [key, nonce, aad, plaintext], back to back from 0; the output after them.
+  const key = new Uint8Array(32).map((_, i) => i);
+  const nonce = new Uint8Array(12).fill(7);
+  const aad = new Uint8Array(5).fill(9);
+  const plaintext = new Uint8Array(40).map((_, i) => 200 - i);
+  heap().set([...key, ...nonce, ...aad, ...plaintext], io);
+  const seal = (outOffset, nBytes = 4, nNums = 0, aOffset = 0) => X.saline_call4(7, id, nBytes, aOffset, 32, 32, 12, 44, 5, 49, 40, nNums, 0, 0, outOffset, 56);
+  assert.equal(seal(89), 56);
+  const cipher = createCipheriv('chacha20-poly1305', key, nonce, { authTagLength: 16 });
+  cipher.setAAD(aad);
+  const expected = Buffer.concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
+  assert.deepEqual(Buffer.from(heap().subarray(io + 89, io + 145)), expected);
+  // The refusals of descriptor.rs, with the same messages.
+  assert.equal(seal(60), -1);
+  assert.deepEqual(error(), [2, 'descriptor: output overlaps an input']);
+  assert.equal(seal(89, 4, 0, 0xfffffff0), -1);
+  assert.deepEqual(error(), [2, 'descriptor: out of bounds']);
+  assert.equal(seal(0xffffff00), -1);
+  assert.deepEqual(error(), [2, 'descriptor: out of bounds']);
+  assert.equal(seal(89, 5), -1);
+  assert.deepEqual(error(), [2, 'descriptor: too many arguments for a short call']);
+  assert.equal(seal(89, 4, 3), -1);
+  assert.deepEqual(error(), [2, 'descriptor: too many arguments for a short call']);
+});
 
 test('no copy of a secret is left in linear memory after the call', { skip }, () => {
   for (const [name, call, secrets] of secretCalls()) {

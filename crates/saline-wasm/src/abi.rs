@@ -237,12 +237,49 @@ pub extern "C" fn saline_call2(
     out_offset: u32,
     out_capacity: u32,
 ) -> i32 {
+    call_short(op, alg, n_bytes, [(a_offset, a_len), (b_offset, b_len)], n_nums, [num], (out_offset, out_capacity))
+}
+
+/// [`saline_call2`] for up to four byte arguments and two numbers: the
+/// stream ciphers (key, nonce, message; the counter), the Salsa20 cores and
+/// the AEADs and NaCl boxes (key or keys, nonce, message, associated data)
+/// laid out through a descriptor cost 150-250 ns more per small call than a
+/// hash did through `saline_call2` (Node, tweetnacl's
+/// `crypto_core_hsalsa20` 683 ns against `sha256` of 32 bytes 434 ns).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn saline_call4(
+    op: u32,
+    alg: u32,
+    n_bytes: u32,
+    a_offset: u32,
+    a_len: u32,
+    b_offset: u32,
+    b_len: u32,
+    c_offset: u32,
+    c_len: u32,
+    d_offset: u32,
+    d_len: u32,
+    n_nums: u32,
+    num_a: f64,
+    num_b: f64,
+    out_offset: u32,
+    out_capacity: u32,
+) -> i32 {
+    let pairs = [(a_offset, a_len), (b_offset, b_len), (c_offset, c_len), (d_offset, d_len)];
+    call_short(op, alg, n_bytes, pairs, n_nums, [num_a, num_b], (out_offset, out_capacity))
+}
+
+/// The body of [`saline_call2`] and [`saline_call4`]: `n_bytes` of the
+/// `(offset, len)` pairs and `n_nums` of the numbers, checked as
+/// `with_args` checks a descriptor's.
+fn call_short<const B: usize, const M: usize>(op: u32, alg: u32, n_bytes: u32, pairs: [(u32, u32); B], n_nums: u32, nums: [f64; M], (out_offset, out_capacity): (u32, u32)) -> i32 {
     let st = state();
-    if n_bytes > 2 || n_nums > 1 {
-        return st.fail(saline_ops::ERROR_VALUE, "descriptor: too many arguments for saline_call2");
+    if n_bytes as usize > B || n_nums as usize > M {
+        return st.fail(saline_ops::ERROR_VALUE, "descriptor: too many arguments for a short call");
     }
-    let mut ranges: [Option<(usize, usize)>; 2] = [None; 2];
-    for (slot, (offset, len)) in ranges.iter_mut().zip([(a_offset, a_len), (b_offset, b_len)]).take(n_bytes as usize) {
+    let mut ranges: [Option<(usize, usize)>; B] = [None; B];
+    for (slot, (offset, len)) in ranges.iter_mut().zip(pairs).take(n_bytes as usize) {
         if len != NULL_LEN {
             match st.range(offset, len) {
                 Some(r) => *slot = Some(r),
@@ -262,7 +299,6 @@ pub extern "C" fn saline_call2(
     let result = unsafe {
         let bytes = ranges.map(|r| r.map(|(s, e)| core::slice::from_raw_parts(base.add(s) as *const u8, e - s)));
         let out = core::slice::from_raw_parts_mut(base.add(out_start), out_end - out_start);
-        let nums = [num];
         let args = Args { bytes: &bytes[..n_bytes as usize], nums: &nums[..n_nums as usize] };
         saline_ops::call(op, alg, &args, out)
     };

@@ -23,6 +23,12 @@ export interface Exports {
    * absent from modules built before it, where `call` writes descriptors.
    */
   saline_call2?(op: number, alg: number, nBytes: number, aOffset: number, aLen: number, bOffset: number, bLen: number, nNums: number, num: number, outOffset: number, outCapacity: number): number;
+  /** `saline_call2` for at most four byte arguments and two numbers (absent from older modules too). */
+  saline_call4?(
+    op: number, alg: number, nBytes: number,
+    aOffset: number, aLen: number, bOffset: number, bLen: number, cOffset: number, cLen: number, dOffset: number, dLen: number,
+    nNums: number, numA: number, numB: number, outOffset: number, outCapacity: number,
+  ): number;
   saline_error_code(): number;
   saline_error_ptr(): number;
   saline_error_len(): number;

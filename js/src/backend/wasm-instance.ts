@@ -69,8 +69,9 @@ export class WasmInstance {
   readonly keyed = new Set<number>();
   /** Set while a call runs: the instance is not re-entrant (see `enter`). */
   private busy = false;
-  /** Whether the module has `saline_call2` (short calls without a descriptor). */
+  /** Whether the module has `saline_call2` and `saline_call4` (short calls without a descriptor). */
   private short = false;
+  private short4 = false;
   /** Scratch for `place`: the validated inputs and their lengths; and its results. */
   private readonly inputs: (Uint8Array | null)[] = new Array<Uint8Array | null>(MAX_BYTES).fill(null);
   private readonly lengths = new Float64Array(MAX_BYTES);
@@ -96,6 +97,7 @@ export class WasmInstance {
   private adopt(next: WebAssembly.Instance): void {
     const x = (this.exports = next.exports as unknown as Exports);
     this.short = typeof x.saline_call2 === 'function';
+    this.short4 = typeof x.saline_call4 === 'function';
     this.heap = new Uint8Array(x.memory.buffer);
     this.view = new DataView(x.memory.buffer);
     this.io = 0;
@@ -343,7 +345,8 @@ export class WasmInstance {
 
   /**
    * Runs `op` through `saline_call2` (no descriptor) when the arguments fit
-   * it (at most two byte arguments and one number), else `saline_call`.
+   * it (at most two byte arguments and one number), through `saline_call4`
+   * when they fit that (four and two), else `saline_call`.
    */
   private invoke(op: Op, alg: number, bytes: readonly (Uint8Array | null)[], nums: readonly number[], outLength: number): number {
     if (this.short && Array.isArray(bytes) && bytes.length <= 2 && Array.isArray(nums) && nums.length <= 1) {
@@ -354,6 +357,29 @@ export class WasmInstance {
       const num = nums.length === 1 ? nums[0] : 0;
       try {
         return this.exports.saline_call2!(op >>> 0, alg >>> 0, count, 0, a, a === NULL_LEN ? 0 : a, b, nums.length, typeof num === 'number' ? num : NaN, this.outOffset, outLength);
+      } catch (error) {
+        throw this.trapped(error);
+      }
+    }
+    if (this.short4 && Array.isArray(bytes) && bytes.length <= 4 && Array.isArray(nums) && nums.length <= 2) {
+      const count = bytes.length;
+      this.place(bytes, count, outLength, 0);
+      // The inputs lie back to back from offset 0 (`place`).
+      const { lengths } = this;
+      const a = count > 0 ? lengths[0]! : NULL_LEN;
+      const b = count > 1 ? lengths[1]! : NULL_LEN;
+      const c = count > 2 ? lengths[2]! : NULL_LEN;
+      const d = count > 3 ? lengths[3]! : NULL_LEN;
+      const at1 = a === NULL_LEN ? 0 : a;
+      const at2 = at1 + (b === NULL_LEN ? 0 : b);
+      const at3 = at2 + (c === NULL_LEN ? 0 : c);
+      const x = nums.length > 0 ? nums[0] : 0;
+      const y = nums.length > 1 ? nums[1] : 0;
+      try {
+        return this.exports.saline_call4!(
+          op >>> 0, alg >>> 0, count, 0, a, at1, b, at2, c, at3, d,
+          nums.length, typeof x === 'number' ? x : NaN, typeof y === 'number' ? y : NaN, this.outOffset, outLength,
+        );
       } catch (error) {
         throw this.trapped(error);
       }
