@@ -70,6 +70,14 @@ const KNOWN_CAUSES = [
     id: /^(encrypt|decrypt)\/aes-\d+-(cbc|ctr)\//, peer: 'noble',
     cause: "noble's AES uses T-tables, which its README says leak access timings; Saline's WebAssembly AES is RustCrypto's bitsliced (fixslice) code, constant time, and stays so",
   },
+  ...['noble', 'tweetnacl'].map((peer) => ({
+    id: /^tweetnacl\/crypto_point_add$/, peer,
+    cause: `${peer}'s row adds two points it holds decoded (extended coordinates: no square root or inversion in the timed call); Saline's crypto_point_add, like libsodium's crypto_core_ed25519_add, takes and returns 32-byte encodings, so each call decodes two points and encodes one`,
+  })),
+  {
+    id: /^tweetnacl\/crypto_sign_ed25519_pk_to_curve25519$/, peer: 'noble',
+    cause: "noble's toMontgomery converts any point that decodes; Saline, as libsodium does, refuses one of small order or outside the prime-order subgroup, which takes a scalar multiplication",
+  },
 ];
 
 function knownCause(caseId, peer) {

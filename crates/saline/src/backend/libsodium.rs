@@ -52,12 +52,10 @@ pub(crate) fn blake2b(out: &mut [u8], data: &[u8], key: &[u8], salt: Option<&[u8
 }
 
 /// Poly1305 tag of `data` under a one-time key (`crypto_onetimeauth_poly1305`).
-pub(crate) fn poly1305_tag(key: &[u8; 32], data: &[u8]) -> [u8; 16] {
-    let mut tag = [0u8; 16];
+pub(crate) fn poly1305_tag_into(key: &[u8; 32], data: &[u8], tag: &mut [u8; 16]) {
     // SAFETY: the pointers cover their lengths (16, data.len(), 32 bytes);
     // the function only reads `data` and `key` and writes `tag`.
     unsafe { ffi::crypto_onetimeauth_poly1305(tag.as_mut_ptr(), data.as_ptr(), data.len() as u64, key.as_ptr()) };
-    tag
 }
 
 /// XSalsa20-Poly1305 in place (`crypto_secretbox_detached`, which libsodium

@@ -115,7 +115,11 @@ impl Poly1305State {
             #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
             Inner::OpenSslAsm(state) => state.finalize(),
             #[cfg(all(feature = "std", target_arch = "x86_64", target_os = "linux"))]
-            Inner::Held(held) => crate::backend::libsodium::poly1305_tag(&self.key, &held.bytes[..held.len]),
+            Inner::Held(held) => {
+                let mut tag = [0u8; 16];
+                crate::backend::libsodium::poly1305_tag_into(&self.key, &held.bytes[..held.len], &mut tag);
+                tag
+            }
         };
         out.copy_from_slice(&tag);
     }
@@ -184,6 +188,6 @@ impl Drop for RustCryptoState {
 
 /// Poly1305 tag of `data` under a one-time `key`, in one call: the portable
 /// backend of `mac::POLY1305_BACKENDS`.
-pub(crate) fn poly1305_tag(key: &[u8; 32], data: &[u8]) -> [u8; 16] {
-    poly1305::Poly1305::new(key.into()).compute_unpadded(data).into()
+pub(crate) fn poly1305_tag_into(key: &[u8; 32], data: &[u8], tag: &mut [u8; 16]) {
+    *tag = poly1305::Poly1305::new(key.into()).compute_unpadded(data).into();
 }
