@@ -310,30 +310,46 @@ test('one call above the size limit is a RangeError, and the instance is intact 
 
 test('memory grown by a large call is given back', { skip }, () => {
   const MiB = 1024 * 1024;
+  // An Argon2 hash of 64 MiB keeps its memory for the next one (RECREATE_ABOVE, 80 MiB).
+  S.argon2id('pw', new Uint8Array(16), { t: 1, m: 64 * 1024, p: 1, dkLen: 32 });
+  const kept = exports().memory;
+  assert.ok(kept.buffer.byteLength > 64 * MiB && kept.buffer.byteLength <= 80 * MiB, `memory is ${kept.buffer.byteLength / MiB} MiB after a 64 MiB hash`);
+  S.argon2id('pw', new Uint8Array(16), { t: 1, m: 64 * 1024, p: 1, dkLen: 32 });
+  assert.equal(exports().memory, kept, 'the second 64 MiB hash ran in the kept memory');
   S.argon2id('pw', new Uint8Array(16), { t: 1, m: 96 * 1024, p: 1, dkLen: 32 }); // 96 MiB of Argon2 blocks
   assert.ok(exports().memory.buffer.byteLength <= 40 * MiB, `memory is ${exports().memory.buffer.byteLength / MiB} MiB after the call`);
   // Streams pin their instance; once the last is freed, memory is let go too.
   const hashers = Array.from({ length: 20000 }, () => S.sha256.create().update('x'));
   for (const h of hashers) h.destroy();
-  S.sha256(new Uint8Array(64 * MiB));
+  S.sha256(new Uint8Array(96 * MiB));
   assert.ok(exports().memory.buffer.byteLength <= 40 * MiB, `memory is ${exports().memory.buffer.byteLength / MiB} MiB`);
   assert.equal(Buffer.from(S.sha256('abc')).toString('hex'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
 });
 
 test('running out of memory is a RangeError saying so, and the next call works', { skip }, () => {
-  // Take almost all of the 4 GiB a wasm32 memory can have, then ask Argon2
-  // for 512 MiB: the allocation fails inside Rust, which aborts (a trap).
-  const memory = exports().memory;
-  const pages = memory.buffer.byteLength / 65536;
+  // Take almost all of the 4 GiB a wasm32 memory can have, then ask for
+  // 512 MiB: more than any block the allocator may still hold free from
+  // earlier tests. (The loader gives the grown memory back after each call.)
+  const fill = () => {
+    const memory = exports().memory;
+    memory.grow(65536 - memory.buffer.byteLength / 65536 - 16);
+    return memory;
+  };
   try {
-    memory.grow(65536 - pages - 16);
+    fill();
   } catch {
     return; // this engine caps memory lower: nothing to provoke here
   }
-  // 512 MiB: more than any block the allocator may still hold free from earlier tests.
-  assert.throws(() => S.argon2id('pw', new Uint8Array(16), { t: 1, m: 512 * 1024, p: 1, dkLen: 32 }), (e) => e instanceof RangeError && /out of memory/.test(e.message));
+  const abc = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad';
+  // Argon2's arena (argon2-rust) is allocated fallibly: a refusal that names m.
+  assert.throws(() => S.argon2id('pw', new Uint8Array(16), { t: 1, m: 512 * 1024, p: 1, dkLen: 32 }), (e) => e instanceof RangeError && /m: expected memory the system can allocate, got 524288/.test(e.message));
+  assert.equal(Buffer.from(S.sha256('abc')).toString('hex'), abc);
+  // scrypt's (RustCrypto's vector) is not: Rust aborts (a trap), and the
+  // loader says so and replaces the instance.
+  const memory = fill();
+  assert.throws(() => S.scrypt('pw', new Uint8Array(16), { N: 2 ** 19, r: 8, p: 1, dkLen: 32 }), (e) => e instanceof RangeError && /out of memory/.test(e.message));
   assert.ok(exports().memory !== memory, 'the instance was replaced');
-  assert.equal(Buffer.from(S.sha256('abc')).toString('hex'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  assert.equal(Buffer.from(S.sha256('abc')).toString('hex'), abc);
 });
 
 test('a stale stream handle (freed, or from before a reset) is refused', { skip }, () => {

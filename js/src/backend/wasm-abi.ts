@@ -59,9 +59,15 @@ export const SHRINK_ABOVE = 16 * 1024 * 1024;
  * Linear memory only grows. Once it is above this and no stream lives in
  * it, the instance is replaced by a fresh one from the same module, so that
  * one 256 MiB call (or 200,000 forgotten hashers, once collected) does not
- * pin that much memory for the life of the page.
+ * pin that much memory for the life of the page. 80 MiB keeps the memory of
+ * an Argon2 hash of m = 64 MiB (RFC 9106 §4's second option, OWASP's and
+ * argon2-cffi's default, libsodium's INTERACTIVE limit) for the next one, as
+ * the native build keeps its arena (kdf/argon2_rust.rs): with 32 MiB every
+ * such call grew and faulted in its 64 MiB again on a fresh instance
+ * (Node, t = 3, p = 4: about 300 ms a call through the API against 230 for
+ * the export alone). The arena is wiped before it is freed.
  */
-export const RECREATE_ABOVE = 32 * 1024 * 1024;
+export const RECREATE_ABOVE = 80 * 1024 * 1024;
 /**
  * The most one call may lay out in the I/O buffer (inputs, output and
  * descriptor): a Rust Vec on wasm32 holds at most 2^31 − 1 bytes. Larger

@@ -151,10 +151,10 @@ impl Variant {
             _ => Err(Error::InvalidParameter { what: "alg", expected: "1 (argon2i13) or 2 (argon2id13)", got: alg as u64 }),
         }
     }
-    fn algorithm(self) -> argon2::Algorithm {
+    fn algorithm(self) -> crate::Algorithm {
         match self {
-            Variant::Argon2i => argon2::Algorithm::Argon2i,
-            Variant::Argon2id => argon2::Algorithm::Argon2id,
+            Variant::Argon2i => crate::Algorithm::Argon2i,
+            Variant::Argon2id => crate::Algorithm::Argon2id,
         }
     }
     fn name(self) -> &'static str {
@@ -185,11 +185,15 @@ fn argon2_ceilings(t: u32, m: u32) -> Result<()> {
 
 fn argon2_compute(variant: Variant, t: u32, m: u32, p: u32, password: &[u8], salt: &[u8], out: &mut [u8]) -> Result<()> {
     argon2_ceilings(t, m)?;
-    let params = argon2::Params::new(m, t, p, Some(out.len()))
+    argon2::Params::new(m, t, p, Some(out.len()))
         .map_err(|_| Error::InvalidParameter { what: "argon2 parameters", expected: "t ≥ 1, 1 ≤ p < 2^24, m ≥ 8 × p", got: m.into() })?;
-    argon2::Argon2::new(variant.algorithm(), argon2::Version::V0x13, params)
-        .hash_password_into(password, salt, out)
-        .map_err(|_| Error::InvalidParameter { what: "argon2 input", expected: "salt ≥ 8 bytes, output ≥ 4 bytes", got: salt.len() as u64 })
+    if salt.len() < argon2::MIN_SALT_LEN || out.len() < argon2::Params::MIN_OUTPUT_LEN {
+        return Err(Error::InvalidParameter { what: "argon2 input", expected: "salt ≥ 8 bytes, output ≥ 4 bytes", got: salt.len() as u64 });
+    }
+    // The kdf registry, as every other Argon2 call: libsodium's own code
+    // natively (what this API is a drop-in for), argon2-rust elsewhere.
+    let params = crate::kdf::Argon2Params { t, m, p, out_len: out.len() };
+    crate::kdf::argon2_checked_into(variant.algorithm(), password, salt, &params, out)
 }
 
 /// libsodium's checks of opslimit and memlimit for new hashes; returns (t, m KiB).
