@@ -191,7 +191,8 @@ fn argon2_compute(variant: Variant, t: u32, m: u32, p: u32, password: &[u8], sal
         return Err(Error::InvalidParameter { what: "argon2 input", expected: "salt ≥ 8 bytes, output ≥ 4 bytes", got: salt.len() as u64 });
     }
     // The kdf registry, as every other Argon2 call: libsodium's own code
-    // natively (what this API is a drop-in for), argon2-rust elsewhere.
+    // natively (what this API is a drop-in for), argon2-rust in
+    // WebAssembly, RustCrypto's crate in a native build without std.
     let params = crate::kdf::Argon2Params { t, m, p, out_len: out.len() };
     crate::kdf::argon2_checked_into(variant.algorithm(), password, salt, &params, out)
 }
