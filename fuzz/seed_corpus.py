@@ -239,6 +239,12 @@ def seed_handwritten(corpus):
         corpus.add("cli_formats", b"\x03" + header + payload)
         armored = b"-----BEGIN AGE ENCRYPTED FILE-----\n" + base64.b64encode(header + payload) + b"\n-----END AGE ENCRYPTED FILE-----\n"
         corpus.add("cli_formats", b"\x03  \n" + armored)
+    # BLAKE3 in parts (blake3.async): a first and an uneven last part, and
+    # their join, in each mode (key, derive-key context).
+    for options in ([None, None], [bytes(range(32)), None], [None, b"ctx"]):
+        corpus.call("Blake3Part", 0, [bytes(1024)] + options, [0, 1024], 32)
+        corpus.call("Blake3Part", 0, [bytes(100)] + options, [3, 1024], 32)
+        corpus.call("Blake3Join", 0, [bytes(32 * 4)] + options, [3 * 1024 + 100, 1024, 64], 64)
     # backend_differential: every registry primitive (the selector picks it), a few lengths.
     for selector in range(8):
         for n in (0, 16, 64, 300):

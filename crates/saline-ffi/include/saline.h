@@ -50,6 +50,10 @@
 #define SALINE_OP_AEAD_SEAL 7
 /* bytes: [key, nonce, aad?, sealed]; out: plaintext (len - 16). */
 #define SALINE_OP_AEAD_OPEN 8
+/* BLAKE3 on several threads: bytes: [part, key?, context?]; nums: [index, part_len (a power of two ≥ 1024)]; out: the chaining value (32) of the part_len bytes (the last part: fewer) at index · part_len. */
+#define SALINE_OP_BLAKE3_PART 9
+/* bytes: [chaining values (32 per part, in order), key?, context?]; nums: [total_len, part_len, out_len]; out: the BLAKE3 output. */
+#define SALINE_OP_BLAKE3_JOIN 10
 /* bytes: [seed?]; out: public key (32) ‖ secret key (32). X25519 / box key pair. */
 #define SALINE_OP_BOX_KEY_PAIR 20
 /* bytes: [their public key, my secret key]; out: shared key (32). */

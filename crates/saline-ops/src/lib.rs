@@ -78,6 +78,11 @@ ops! {
     AeadSeal = 7,
     /// bytes: [key, nonce, aad?, sealed]; out: plaintext (len - 16).
     AeadOpen = 8,
+    /// BLAKE3 on several threads: bytes: [part, key?, context?]; nums: [index, part_len (a power of two ≥ 1024)];
+    /// out: the chaining value (32) of the part_len bytes (the last part: fewer) at index · part_len.
+    Blake3Part = 9,
+    /// bytes: [chaining values (32 per part, in order), key?, context?]; nums: [total_len, part_len, out_len]; out: the BLAKE3 output.
+    Blake3Join = 10,
     /// bytes: [seed?]; out: public key (32) ‖ secret key (32). X25519 / box key pair.
     BoxKeyPair = 20,
     /// bytes: [their public key, my secret key]; out: shared key (32).
@@ -566,6 +571,20 @@ fn call_full(op: Op, alg: u32, b: &Args<'_>, out: &mut [u8]) -> Result<usize> {
             let mut tag = [0u8; 64];
             saline::mac::mac_into(algorithm, b.req(0, "key")?, b.req(1, "data")?, &mut tag[..n])?;
             exactly(out, n)?.copy_from_slice(&tag[..n]);
+            Ok(n)
+        }
+        Op::Blake3Part => {
+            let options = HashOptions { key: b.opt(1), context: b.opt(2), ..HashOptions::default() };
+            let dst = exactly(out, 32)?;
+            // Secret under a key or a derived key's context: wiped once copied.
+            let cv = zeroize::Zeroizing::new(saline::hash::blake3::part_cv(&options, b.req(0, "part")?, b.num(0, "part index")?, b.num(1, "part length")?)?);
+            dst.copy_from_slice(&*cv);
+            Ok(32)
+        }
+        Op::Blake3Join => {
+            let options = HashOptions { key: b.opt(1), context: b.opt(2), ..HashOptions::default() };
+            let n = b.len(2, "output length")?;
+            saline::hash::blake3::join_parts(&options, b.req(0, "chaining values")?, b.num(0, "total length")?, b.num(1, "part length")?, exactly(out, n)?)?;
             Ok(n)
         }
         Op::MacVerify => {

@@ -56,3 +56,37 @@ fn backends_json_matches_the_registry() {
         assert_eq!(j["forced"], b.forced);
     }
 }
+
+/// Blake3Part and Blake3Join (what `blake3.async` runs on several threads)
+/// give Op::Hash's bytes in each mode; a short output is refused first.
+#[test]
+fn blake3_parts_join_to_op_hash() {
+    let blake3 = u32::from(saline::Algorithm::Blake3.info().id);
+    let data: Vec<u8> = (0..9_000u32).map(|i| (i * 7 % 256) as u8).collect();
+    let key = [3u8; 32];
+    let modes: [(Option<&[u8]>, Option<&[u8]>); 3] = [(None, None), (Some(&key), None), (None, Some(b"ctx"))];
+    for (key, context) in modes {
+        let part_len = 2048usize;
+        let mut cvs = Vec::new();
+        for (i, part) in data.chunks(part_len).enumerate() {
+            let mut cv = [0u8; 32];
+            let args = Args { bytes: &[Some(part), key, context], nums: &[i as f64, part_len as f64] };
+            assert_eq!(call(Op::Blake3Part as u32, 0, &args, &mut cv).unwrap(), 32);
+            cvs.extend_from_slice(&cv);
+        }
+        let mut joined = [0u8; 77];
+        let args = Args { bytes: &[Some(&cvs), key, context], nums: &[data.len() as f64, part_len as f64, 77.0] };
+        assert_eq!(call(Op::Blake3Join as u32, 0, &args, &mut joined).unwrap(), 77);
+        let mut whole = [0u8; 77];
+        let args = Args { bytes: &[Some(&data), key, None, None, context], nums: &[77.0] };
+        call(Op::Hash as u32, blake3, &args, &mut whole).unwrap();
+        assert_eq!(joined, whole);
+    }
+    // dkLen 2^36 into 32 bytes: refused before any output is made.
+    let cvs = [0u8; 64];
+    let args = Args { bytes: &[Some(&cvs)], nums: &[2049.0, 2048.0, (1u64 << 36) as f64] };
+    let error = call(Op::Blake3Join as u32, 0, &args, &mut [0u8; 32]).unwrap_err();
+    assert!(error.to_string().starts_with("output"), "{error}");
+    let error = call(Op::Blake3Part as u32, 0, &Args { bytes: &[Some(&data[..1024])], nums: &[0.0, 1024.0] }, &mut [0u8; 31]).unwrap_err();
+    assert!(error.to_string().starts_with("output"), "{error}");
+}

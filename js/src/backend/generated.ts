@@ -19,6 +19,10 @@ export const enum Op {
   AeadSeal = 7,
   /** bytes: [key, nonce, aad?, sealed]; out: plaintext (len - 16). */
   AeadOpen = 8,
+  /** BLAKE3 on several threads: bytes: [part, key?, context?]; nums: [index, part_len (a power of two ≥ 1024)]; out: the chaining value (32) of the part_len bytes (the last part: fewer) at index · part_len. */
+  Blake3Part = 9,
+  /** bytes: [chaining values (32 per part, in order), key?, context?]; nums: [total_len, part_len, out_len]; out: the BLAKE3 output. */
+  Blake3Join = 10,
   /** bytes: [seed?]; out: public key (32) ‖ secret key (32). X25519 / box key pair. */
   BoxKeyPair = 20,
   /** bytes: [their public key, my secret key]; out: shared key (32). */
