@@ -125,6 +125,7 @@ function secretCalls() {
   const shared = S.box.before(bob.publicKey, key);
   const scalar = key.slice();
   scalar[31] &= 0x0f; // canonical (< L), as edwards25519.multiply requires
+  const derived = S.blake3(key, { context: 'saline hostile-wasm' });
   return [
     ['ed25519.keygen(seed)', () => S.ed25519.keygen(seed), [seed, expanded]],
     ['ed25519.sign', () => S.ed25519.sign(message, seed), [seed, expanded]],
@@ -170,6 +171,8 @@ function secretCalls() {
     ['tweetnacl scalarMult', () => N.scalarMult(key, bob.publicKey), [key]],
     ['hmac sha256', () => S.hmac(S.sha256, key, message), [key]],
     ['blake3 keyed', () => S.blake3(message, { key }), [key]],
+    // Derive-key mode: the message is key material and the output a key.
+    ['blake3 derive-key', () => S.blake3(key, { context: 'saline hostile-wasm' }), [key, derived]],
     // BLAKE3's stack grows with the input (its subtree recursion, about
     // 430 B per doubling): the deepest small hash/MAC call, and large ones.
     ['blake3 keyed 4 KiB', () => S.blake3(small, { key }), [key]],

@@ -14,7 +14,8 @@
  * Wiping. Linear memory is readable by anything that holds the Memory
  * object, and the I/O buffer keeps whatever the last call left in it. So the
  * used region (inputs, output, descriptor) is zeroed after every call, except
- * unkeyed hashing (Op.Hash with no key argument) and stream updates: those
+ * plain hashing (Op.Hash with no key, derive-key context, salt or
+ * personalization) and stream updates: those
  * are the hot path for small messages, where the wipe would cost a visible
  * share of the call, and their contents are the message and digest, which
  * Saline does not treat as key material (keys, passwords and KDF/AEAD/box
@@ -464,7 +465,7 @@ export class WasmInstance {
    * this file), then lets a grown memory go.
    */
   private afterCall(op: Op, alg: number, bytes: readonly (Uint8Array | null)[]): void {
-    if ((op as number) !== OP_HASH || (bytes.length > 1 && bytes[1] != null)) {
+    if ((op as number) !== OP_HASH || hasOption(bytes)) {
       const used = this.used;
       // The id the module ran (`invoke` passes alg >>> 0).
       const id = alg >>> 0;
@@ -490,4 +491,15 @@ export class WasmInstance {
       this.busy = false;
     }
   }
+}
+
+/**
+ * Whether a hash call has an option after its message: a key, or a
+ * derive-key context (the message is then key material and the output a
+ * key), or BLAKE2's salt or personalization; such a call is wiped as the
+ * keyed streams are (wasm-streams.ts).
+ */
+function hasOption(bytes: readonly (Uint8Array | null)[]): boolean {
+  for (let i = 1; i < bytes.length; i++) if (bytes[i] != null) return true;
+  return false;
 }
