@@ -219,6 +219,26 @@ export function callAsyncOrNull(where: Where, op: Op, alg: number, bytes: Bytes,
   return runAsync(where, op, alg, bytes, nums, outLength, true);
 }
 
+/**
+ * `Backend.blake3Async` (BLAKE3 split across threads), its failures
+ * translated as `callAsync`'s; undefined where the backend does not split
+ * this input.
+ */
+export function blake3Parallel(where: Where, bytes: readonly [Uint8Array, Uint8Array | null, Uint8Array | null], outLength: number): Promise<Uint8Array<ArrayBuffer>> | undefined {
+  let running: Promise<Uint8Array> | undefined;
+  try {
+    running = getBackend().blake3Async?.(bytes, outLength);
+  } catch (error) {
+    return Promise.reject(translate(where.fn, error, where.failure, where.renames));
+  }
+  return running?.then(
+    (out) => out as Uint8Array<ArrayBuffer>,
+    (error: unknown) => {
+      throw translate(where.fn, error, where.failure, where.renames);
+    },
+  );
+}
+
 async function runAsync(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number, nullOnFailure: boolean): Promise<Uint8Array<ArrayBuffer> | null> {
   try {
     // Every backend resolves with a fresh array over its own ArrayBuffer

@@ -4,7 +4,7 @@
  * from the catalog. One table row per algorithm; all the glue is `makeHash`.
  */
 import { Op } from './backend/types.js';
-import { call, callInto } from './call.js';
+import { blake3Parallel, call, callAsync, callInto } from './call.js';
 import { entry } from './catalog.js';
 import type { CatalogEntry } from './backend/types.js';
 import { length, message, optionalBytes, options, type Input } from './input.js';
@@ -189,9 +189,39 @@ export const shake256: HashFunction<XofOptions> = /* @__PURE__ */ makeHash('shak
 // BLAKE2: RFC 7693. BLAKE3: the BLAKE3 specification.
 export const blake2b: HashFunction<Blake2Options> = /* @__PURE__ */ makeHash('blake2b', 'blake2b');
 export const blake2s: HashFunction<Blake2Options> = /* @__PURE__ */ makeHash('blake2s', 'blake2s');
-export const blake3: HashFunction<Blake3Options> = /* @__PURE__ */ makeHash('blake3', 'blake3');
+export const blake3: Blake3Function = /* @__PURE__ */ withParallelAsync(/* @__PURE__ */ makeHash('blake3', 'blake3'));
 // Legacy, for interoperability only: MD4 (RFC 1320), MD5 (RFC 1321), RIPEMD-160, Whirlpool (ISO/IEC 10118-3).
 export const md4: HashFunction = /* @__PURE__ */ makeHash('md4', 'md4');
 export const md5: HashFunction = /* @__PURE__ */ makeHash('md5', 'md5');
 export const ripemd160: HashFunction = /* @__PURE__ */ makeHash('ripemd160', 'ripemd160');
 export const whirlpool: HashFunction = /* @__PURE__ */ makeHash('whirlpool', 'whirlpool');
+
+/** BLAKE3: a hash function, and `.async` on several threads. */
+export interface Blake3Function extends HashFunction<Blake3Options> {
+  /**
+   * The same bytes as `blake3(msg, opts)`, computed off the calling thread.
+   * On WebAssembly, where SharedArrayBuffer is available (Node; a browser
+   * page that is cross-origin isolated), an input of 2 MiB or more is cut
+   * into parts of its tree (the BLAKE3 paper, §2.1) that the workers of
+   * `.async` hash at the same time; elsewhere, and natively (the libuv
+   * pool), it is one job. `msg` is copied when the call is made, so it may
+   * be changed at once. No `out` option: the promise resolves to a new array.
+   */
+  async(msg: Input, opts?: Blake3Options): Promise<Uint8Array<ArrayBuffer>>;
+}
+
+function withParallelAsync(hash: HashFunction<Blake3Options>): Blake3Function {
+  const fn = 'blake3.async';
+  const where = { fn, renames: RENAMES };
+  // An async function, so that a bad argument rejects instead of throwing.
+  const async = async (msg: Input, opts?: Blake3Options): Promise<Uint8Array<ArrayBuffer>> => {
+    const i = entry('blake3');
+    const data = message(fn, 'msg', msg);
+    const [args, outputLen, out] = parse(fn, i, opts);
+    if (out !== undefined) throw new TypeError(`${fn}: unknown option 'out' (the promise resolves to a new array)`);
+    // BLAKE2's salt and personalization are left to Op.Hash, which refuses them.
+    const parallel = args[1] == null && args[2] == null ? blake3Parallel(where, [data, args[0] ?? null, args[3] ?? null], outputLen) : undefined;
+    return parallel ?? callAsync(where, Op.Hash, i.id, [data, ...args], [outputLen], outputLen);
+  };
+  return Object.defineProperty(hash, 'async', { value: async, enumerable: true }) as Blake3Function;
+}

@@ -23,7 +23,7 @@ export {
   blake2b, blake2s, blake3, keccak_256, md4, md5, ripemd160,
   sha1, sha224, sha256, sha384, sha512, sha512_256,
   sha3_224, sha3_256, sha3_384, sha3_512, shake128, shake256, whirlpool,
-  type Blake2Options, type Blake3Options, type HashFunction, type Hasher, type NoOptions, type WithOut, type XofOptions,
+  type Blake2Options, type Blake3Function, type Blake3Options, type HashFunction, type Hasher, type NoOptions, type WithOut, type XofOptions,
 } from './hashes.js';
 export { hmac, poly1305, type Hmac, type Poly1305 } from './mac.js';
 

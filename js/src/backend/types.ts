@@ -122,6 +122,14 @@ export interface Backend {
    * Resolves with the output bytes.
    */
   callAsync(op: Op, alg: number, bytes: readonly (Uint8Array | null)[], nums: readonly number[], outLength: number): Promise<Uint8Array>;
+  /**
+   * BLAKE3 of `bytes` = [data, key, context] (Op.Hash's output, `outLength`
+   * bytes) with its parts on several threads at once (wasm-blake3.ts), or
+   * undefined where this backend does not split this input (then
+   * `callAsync` of Op.Hash runs it as one job). Inputs are copied first;
+   * rejects as `callAsync` does.
+   */
+  readonly blake3Async?: (bytes: readonly [Uint8Array, Uint8Array | null, Uint8Array | null], outLength: number) => Promise<Uint8Array> | undefined;
   /** A hash (bytes: [key?, salt?, personal?, context?], nums: [outLen]) or MAC (bytes: [key]) stream. */
   streamNew(alg: number, bytes: readonly (Uint8Array | null)[], nums: readonly number[]): StreamHandle;
   streamUpdate(handle: StreamHandle, data: Uint8Array): void;

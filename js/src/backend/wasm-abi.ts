@@ -47,8 +47,9 @@ export interface Exports {
   readonly __stack_pointer?: WebAssembly.Global;
 }
 
-/** Op.Hash (types.ts); a literal so this file needs no runtime import. */
+/** Op.Hash and Op.Blake3Part (types.ts); literals so this file needs no runtime import. */
 export const OP_HASH = 1;
+export const OP_BLAKE3_PART = 9;
 export const NULL_LEN = 0xffffffff;
 /** Byte arguments / numbers a descriptor may carry (crates/saline-wasm MAX_BYTES / MAX_NUMS). */
 export const MAX_BYTES = 8;
@@ -221,4 +222,15 @@ export function makeImports(): { imports: WebAssembly.Imports; bind(memory: WebA
     },
   };
   return { imports, bind: (m) => void (memory = m) };
+}
+
+/**
+ * Whether `b` is a view of a SharedArrayBuffer: in a job, only ever the
+ * staging copy of `blake3.async` (wasm-blake3.ts), which its owner wipes
+ * when it held a secret, and which the next call may already be using by
+ * the time a worker's reply has been read. (Every other job input is a
+ * copy `jobOf` made in a plain ArrayBuffer.)
+ */
+export function isShared(b: Uint8Array): boolean {
+  return typeof SharedArrayBuffer === 'function' && b.buffer instanceof SharedArrayBuffer;
 }

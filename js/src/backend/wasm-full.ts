@@ -4,8 +4,10 @@
  * (baseline). The package's main entry loads it; `.async` runs in its
  * worker pool (wasm-worker-pool.ts).
  */
+import type { Backend } from './types.js';
 import type { WasmModuleSpec } from './wasm-load.js';
 import { WorkerPool, jobOf, wipeJob, workerScript } from './wasm-worker-pool.js';
+import { parallelBlake3 } from './wasm-blake3.js';
 
 export const FULL_MODULE: WasmModuleSpec = {
   files: { simd: 'saline-simd.wasm', baseline: 'saline.wasm' },
@@ -15,19 +17,20 @@ export const FULL_MODULE: WasmModuleSpec = {
   },
   offThread(wasm, module) {
     let pool: WorkerPool | undefined;
-    return (op, alg, bytes, nums, outLength) => {
+    const workers = (): WorkerPool | undefined => {
+      const script = workerScript();
+      if (script !== undefined) pool ??= new WorkerPool(module, script, (queued) => wasm.callHere(queued));
+      return pool;
+    };
+    const callAsync: Backend['callAsync'] = (op, alg, bytes, nums, outLength) => {
       let job;
       try {
         job = jobOf(op, alg, bytes, nums, outLength);
       } catch (error) {
         return Promise.reject(error);
       }
-      const script = workerScript();
-      if (script !== undefined) {
-        pool ??= new WorkerPool(module, script, (queued) => wasm.callHere(queued));
-        const running = pool.run(job);
-        if (running) return running;
-      }
+      const running = workers()?.run(job);
+      if (running) return running;
       try {
         return Promise.resolve(wasm.callHere(job));
       } catch (error) {
@@ -36,5 +39,10 @@ export const FULL_MODULE: WasmModuleSpec = {
         wipeJob(job);
       }
     };
+    const blake3Async: Backend['blake3Async'] = (bytes, outLength) => {
+      const threads = workers();
+      return threads && parallelBlake3(threads, (job) => wasm.callHere(job), bytes, outLength);
+    };
+    return { callAsync, blake3Async };
   },
 };

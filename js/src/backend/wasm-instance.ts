@@ -14,8 +14,8 @@
  * Wiping. Linear memory is readable by anything that holds the Memory
  * object, and the I/O buffer keeps whatever the last call left in it. So the
  * used region (inputs, output, descriptor) is zeroed after every call, except
- * plain hashing (Op.Hash with no key, derive-key context, salt or
- * personalization) and stream updates: those
+ * plain hashing (Op.Hash, and Op.Blake3Part of `blake3.async`, with no key,
+ * derive-key context, salt or personalization) and stream updates: those
  * are the hot path for small messages, where the wipe would cost a visible
  * share of the call, and their contents are the message and digest, which
  * Saline does not treat as key material (keys, passwords and KDF/AEAD/box
@@ -28,6 +28,7 @@ import {
   MAX_BYTES,
   MAX_CALL_BYTES,
   NULL_LEN,
+  OP_BLAKE3_PART,
   OP_HASH,
   RECREATE_ABOVE,
   SHRINK_ABOVE,
@@ -465,7 +466,7 @@ export class WasmInstance {
    * this file), then lets a grown memory go.
    */
   private afterCall(op: Op, alg: number, bytes: readonly (Uint8Array | null)[]): void {
-    if ((op as number) !== OP_HASH || hasOption(bytes)) {
+    if (!(((op as number) === OP_HASH || (op as number) === OP_BLAKE3_PART) && !hasOption(bytes))) {
       const used = this.used;
       // The id the module ran (`invoke` passes alg >>> 0).
       const id = alg >>> 0;

@@ -67,10 +67,11 @@ export interface WasmModuleSpec {
   /** The algorithm families it holds; undefined when it holds every algorithm. */
   readonly families?: readonly string[];
   /**
-   * `.async` off the calling thread (the full module's worker pool). Without
-   * it, `.async` computes on the calling thread.
+   * `.async` off the calling thread (the full module's worker pool), and
+   * `blake3.async` split across that pool (wasm-blake3.ts). Without it,
+   * `.async` computes on the calling thread.
    */
-  readonly offThread?: (wasm: WasmInstance, module: WebAssembly.Module) => Backend['callAsync'];
+  readonly offThread?: (wasm: WasmInstance, module: WebAssembly.Module) => Pick<Backend, 'callAsync' | 'blake3Async'>;
 }
 
 /** `(func (result v128) i32.const 0 i8x16.splat i8x16.popcnt)`: valid only where SIMD128 is. */
@@ -106,6 +107,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
   const wasm = new WasmInstance(instance, bind, module);
   const catalog = wasm.catalog();
   wasm.useCatalog(catalog);
+  const offThread = spec?.offThread?.(wasm, module);
   return {
     name: 'wasm',
     ...(spec?.families ? { families: spec.families } : {}),
@@ -116,7 +118,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
     copiesInputs: true,
     callCopy: (op, alg, bytes, nums, outLength) => wasm.callCopy(op, alg, bytes, nums, outLength),
     callAsync:
-      spec?.offThread?.(wasm, module) ??
+      offThread?.callAsync ??
       ((op, alg, bytes, nums, outLength) => {
         try {
           return Promise.resolve(wasm.callCopy(op, alg, bytes, nums, outLength));
@@ -124,6 +126,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
           return Promise.reject(error);
         }
       }),
+    ...(offThread?.blake3Async ? { blake3Async: offThread.blake3Async } : {}),
     ...wasmStreams(wasm),
   };
 }

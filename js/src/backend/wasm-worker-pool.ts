@@ -26,7 +26,7 @@
  */
 import type { ErrorCode, Op } from './types.js';
 import type { WorkerReply, WorkerRequest } from './wasm-worker.js';
-import { WasmBackendError, checkArgumentCounts, checkBytes } from './wasm-abi.js';
+import { WasmBackendError, checkArgumentCounts, checkBytes, isShared } from './wasm-abi.js';
 import { nodeBuiltin } from './builtins.js';
 import { isNode } from './host.js';
 import { workerRequired } from './worker-policy.js';
@@ -63,7 +63,7 @@ export function jobOf(op: Op, alg: number, bytes: readonly (Uint8Array | null)[]
 
 /** Zeroes a job's copies of passwords, salts and keys once it is settled. */
 export function wipeJob(job: Job): void {
-  for (const b of job.bytes) b?.fill(0);
+  for (const b of job.bytes) if (b && !isShared(b)) b.fill(0);
 }
 
 /** What the pool needs of a worker, in Node or in a browser. */
@@ -258,6 +258,11 @@ export class WorkerPool {
         this.settle(id, (p) => p.reject(error));
       }
     });
+  }
+
+  /** How many workers may run jobs at once: the pool's size while workers can start, else those running. */
+  get threads(): number {
+    return this.canStart ? this.size : this.slots.length;
   }
 
   /** Ends every worker; their pending jobs reject. The next call starts afresh. */

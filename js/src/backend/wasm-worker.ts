@@ -40,6 +40,7 @@ import type { Backend, BackendError, Op } from './types.js';
 import { nodeBuiltin } from './builtins.js';
 import { isNode } from './host.js';
 import { createWasmBackend } from './wasm-load.js';
+import { isShared } from './wasm-abi.js';
 
 /** main → worker */
 export type WorkerRequest =
@@ -80,6 +81,7 @@ function serve(post: Post): (request: WorkerRequest) => void {
   function run(job: Extract<WorkerRequest, { type: 'job' }>): void {
     const inputs = job.bytes;
     let out: Uint8Array | undefined;
+    let reply: WorkerReply;
     try {
       backend ??= createWasmBackend(module!);
       out = new Uint8Array(job.outLength);
@@ -89,14 +91,17 @@ function serve(post: Post): (request: WorkerRequest) => void {
         result = out.slice(0, n);
         out.fill(0);
       }
-      post({ type: 'done', id: job.id, out: result }, [result.buffer as ArrayBuffer]);
+      reply = { type: 'done', id: job.id, out: result };
     } catch (error) {
       out?.fill(0);
-      post(errorReply(job.id, error));
-    } finally {
-      // The worker's copies of passwords and salts.
-      for (const b of inputs) if (b) b.fill(0);
+      reply = errorReply(job.id, error);
     }
+    // The worker's copies of passwords and salts, wiped before the reply:
+    // not the shared staging of `blake3.async`, whose owner wipes it and may
+    // reuse it as soon as the reply is read (wipeJob).
+    for (const b of inputs) if (b && !isShared(b)) b.fill(0);
+    if (reply.type === 'done') post(reply, [reply.out.buffer as ArrayBuffer]);
+    else post(reply);
   }
 
   return (request) => {
