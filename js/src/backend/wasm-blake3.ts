@@ -61,6 +61,11 @@ function stage(data: Uint8Array): Uint8Array {
   return staged;
 }
 
+/** Lets the kept staging buffer go (terminateWasmWorkers). */
+export function dropStaging(): void {
+  spare = undefined;
+}
+
 /** Gives the staging buffer back: wiped when it held key material, kept when small enough. */
 function unstage(staged: Uint8Array, secret: boolean): void {
   if (secret) staged.fill(0);

@@ -30,6 +30,7 @@ import { WasmBackendError, checkArgumentCounts, checkBytes, isShared } from './w
 import { nodeBuiltin } from './builtins.js';
 import { isNode } from './host.js';
 import { workerRequired } from './worker-policy.js';
+import { dropStaging } from './wasm-blake3.js';
 
 /** The worker script (wasm-worker.ts, bundled), injected by scripts/build.mjs; undefined in unbundled src/. */
 declare const __SALINE_WASM_WORKER__: string | undefined;
@@ -379,8 +380,10 @@ export class WorkerPool {
  * Terminates the workers behind the WebAssembly backend's callAsync (their
  * pending jobs reject). Safe to call any time, repeatedly; a later
  * `.async(...)` starts a new worker. Node never needs it (idle workers are
- * unref'd); a page may call it to free their memory.
+ * unref'd); a page may call it to free their memory, and the staging buffer
+ * `blake3.async` keeps (wasm-blake3.ts).
  */
 export function terminateWasmWorkers(): void {
   for (const pool of pools) pool.terminate();
+  dropStaging();
 }
