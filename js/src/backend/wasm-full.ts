@@ -8,6 +8,7 @@ import type { Backend } from './types.js';
 import type { WasmModuleSpec } from './wasm-load.js';
 import { WorkerPool, jobOf, wipeJob, workerScript } from './wasm-worker-pool.js';
 import { parallelBlake3 } from './wasm-blake3.js';
+import { call4 } from './wasm-call4.js';
 
 export const FULL_MODULE: WasmModuleSpec = {
   files: { simd: 'saline-simd.wasm', baseline: 'saline.wasm' },
@@ -15,6 +16,7 @@ export const FULL_MODULE: WasmModuleSpec = {
     if (!(import.meta as { url?: string } | undefined)?.url) return undefined;
     return simd ? new URL('../../wasm/saline-simd.wasm', import.meta.url) : new URL('../../wasm/saline.wasm', import.meta.url);
   },
+  shortCall: call4,
   offThread(wasm, module) {
     let pool: WorkerPool | undefined;
     const workers = (): WorkerPool | undefined => {

@@ -51,6 +51,14 @@ import { copyBytesInto } from './copy.js';
 const utf8 = /* @__PURE__ */ new TextDecoder();
 
 /**
+ * A module's short export beyond `saline_call2` (the full module's
+ * `saline_call4`, wasm-call4.ts; the SHA-2 module has none, so its pages
+ * do not ship this code): runs the call and returns the module's answer,
+ * or undefined when the arguments do not fit it.
+ */
+export type ShortCall = (wasm: WasmInstance, op: Op, alg: number, bytes: readonly (Uint8Array | null)[], nums: readonly number[], outLength: number) => number | undefined;
+
+/**
  * An instance made with `makeImports()`, and the state the calls share. `module` is what
  * the instance was made from: callAsync hands it to the worker, and a fresh
  * instance is made from it when the memory should shrink or after a trap.
@@ -71,13 +79,12 @@ export class WasmInstance {
   readonly keyed = new Set<number>();
   /** Set while a call runs: the instance is not re-entrant (see `enter`). */
   private busy = false;
-  /** Whether the module has `saline_call2` and `saline_call4` (short calls without a descriptor). */
+  /** Whether the module has `saline_call2` (short calls without a descriptor). */
   private short = false;
-  private short4 = false;
   /** Scratch for `place`: the validated inputs and their lengths; and its results. */
   private readonly inputs: (Uint8Array | null)[] = new Array<Uint8Array | null>(MAX_BYTES).fill(null);
-  private readonly lengths = new Float64Array(MAX_BYTES);
-  private outOffset = 0;
+  readonly lengths = new Float64Array(MAX_BYTES);
+  outOffset = 0;
   /** Bytes of the I/O buffer the last `place` or `layout` wrote. */
   used = 0;
   /**
@@ -91,6 +98,8 @@ export class WasmInstance {
     instance: WebAssembly.Instance,
     bind: (memory: WebAssembly.Memory) => void,
     readonly module?: WebAssembly.Module,
+    /** The module's own short export, if any (WasmModuleSpec.shortCall). */
+    private readonly shortCall?: ShortCall,
   ) {
     bind((instance.exports as unknown as Exports).memory);
     this.adopt(instance);
@@ -99,7 +108,6 @@ export class WasmInstance {
   private adopt(next: WebAssembly.Instance): void {
     const x = (this.exports = next.exports as unknown as Exports);
     this.short = typeof x.saline_call2 === 'function';
-    this.short4 = typeof x.saline_call4 === 'function';
     this.heap = new Uint8Array(x.memory.buffer);
     this.view = new DataView(x.memory.buffer);
     this.io = 0;
@@ -161,7 +169,7 @@ export class WasmInstance {
    * allocation failure or a bug. The instance's state is unknown either way,
    * so it is replaced (open streams are lost), and the error says which.
    */
-  private trapped(error: unknown): Error {
+  trapped(error: unknown): Error {
     if (!(error instanceof WebAssembly.RuntimeError)) return error instanceof Error ? error : new Error(String(error));
     let outOfMemory = false;
     try {
@@ -271,7 +279,7 @@ export class WasmInstance {
    * on sizes), so a layout above MAX_CALL_BYTES is a RangeError, never a
    * wrapped offset. Allocation-free.
    */
-  private place(bytes: readonly (Uint8Array | null)[], count: number, outLength: number, descriptorBytes: number): number {
+  place(bytes: readonly (Uint8Array | null)[], count: number, outLength: number, descriptorBytes: number): number {
     const { inputs, lengths } = this;
     let total = 0;
     for (let i = 0; i < count; i++) {
@@ -347,8 +355,9 @@ export class WasmInstance {
 
   /**
    * Runs `op` through `saline_call2` (no descriptor) when the arguments fit
-   * it (at most two byte arguments and one number), through `saline_call4`
-   * when they fit that (four and two), else `saline_call`.
+   * it (at most two byte arguments and one number), through the module's
+   * `shortCall` when that takes them (the full module's `saline_call4`,
+   * wasm-call4.ts), else `saline_call`.
    */
   private invoke(op: Op, alg: number, bytes: readonly (Uint8Array | null)[], nums: readonly number[], outLength: number): number {
     if (this.short && Array.isArray(bytes) && bytes.length <= 2 && Array.isArray(nums) && nums.length <= 1) {
@@ -363,28 +372,9 @@ export class WasmInstance {
         throw this.trapped(error);
       }
     }
-    if (this.short4 && Array.isArray(bytes) && bytes.length <= 4 && Array.isArray(nums) && nums.length <= 2) {
-      const count = bytes.length;
-      this.place(bytes, count, outLength, 0);
-      // The inputs lie back to back from offset 0 (`place`).
-      const { lengths } = this;
-      const a = count > 0 ? lengths[0]! : NULL_LEN;
-      const b = count > 1 ? lengths[1]! : NULL_LEN;
-      const c = count > 2 ? lengths[2]! : NULL_LEN;
-      const d = count > 3 ? lengths[3]! : NULL_LEN;
-      const at1 = a === NULL_LEN ? 0 : a;
-      const at2 = at1 + (b === NULL_LEN ? 0 : b);
-      const at3 = at2 + (c === NULL_LEN ? 0 : c);
-      const x = nums.length > 0 ? nums[0] : 0;
-      const y = nums.length > 1 ? nums[1] : 0;
-      try {
-        return this.exports.saline_call4!(
-          op >>> 0, alg >>> 0, count, 0, a, at1, b, at2, c, at3, d,
-          nums.length, typeof x === 'number' ? x : NaN, typeof y === 'number' ? y : NaN, this.outOffset, outLength,
-        );
-      } catch (error) {
-        throw this.trapped(error);
-      }
+    if (this.shortCall !== undefined) {
+      const n = this.shortCall(this, op, alg, bytes, nums, outLength);
+      if (n !== undefined) return n;
     }
     const descriptor = this.layout(bytes, nums, outLength);
     try {

@@ -45,7 +45,7 @@ import { nodeBuiltin } from './builtins.js';
 import { envVar, isNode } from './host.js';
 import { existingFiles, packageFile, placeName } from './locate.js';
 import { makeImports } from './wasm-abi.js';
-import { WasmInstance } from './wasm-instance.js';
+import { WasmInstance, type ShortCall } from './wasm-instance.js';
 import { wasmStreams } from './wasm-streams.js';
 
 /**
@@ -72,6 +72,8 @@ export interface WasmModuleSpec {
    * `.async` computes on the calling thread.
    */
   readonly offThread?: (wasm: WasmInstance, module: WebAssembly.Module) => Pick<Backend, 'callAsync' | 'blake3Async'>;
+  /** Its short export beyond `saline_call2`, if any (the full module's `saline_call4`: wasm-call4.ts). */
+  readonly shortCall?: ShortCall;
 }
 
 /** `(func (result v128) i32.const 0 i8x16.splat i8x16.popcnt)`: valid only where SIMD128 is. */
@@ -104,7 +106,7 @@ export function wasmFileName(spec: WasmModuleSpec, simd = wasmSimdSupported()): 
  * instance is made from it when the memory should shrink or after a trap.
  */
 function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.Memory) => void, module: WebAssembly.Module, spec?: WasmModuleSpec): Backend {
-  const wasm = new WasmInstance(instance, bind, module);
+  const wasm = new WasmInstance(instance, bind, module, spec?.shortCall);
   const catalog = wasm.catalog();
   wasm.useCatalog(catalog);
   const offThread = spec?.offThread?.(wasm, module);
@@ -126,7 +128,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
           return Promise.reject(error);
         }
       }),
-    ...(offThread?.blake3Async ? { blake3Async: offThread.blake3Async } : {}),
+    blake3Async: offThread?.blake3Async,
     ...wasmStreams(wasm),
   };
 }
