@@ -47,9 +47,10 @@ export interface Exports {
   readonly __stack_pointer?: WebAssembly.Global;
 }
 
-/** Op.Hash and Op.Blake3Part (types.ts); literals so this file needs no runtime import. */
+/** Op.Hash, Op.Blake3Part and Op.Blake3Join (types.ts); literals so this file needs no runtime import. */
 export const OP_HASH = 1;
 export const OP_BLAKE3_PART = 9;
+export const OP_BLAKE3_JOIN = 10;
 export const NULL_LEN = 0xffffffff;
 /** Byte arguments / numbers a descriptor may carry (crates/saline-wasm MAX_BYTES / MAX_NUMS). */
 export const MAX_BYTES = 8;

@@ -18,11 +18,8 @@
  * split: Op.Hash runs as one job.
  */
 import { isNode } from './host.js';
+import { OP_BLAKE3_JOIN, OP_BLAKE3_PART } from './wasm-abi.js';
 import type { Job, WorkerPool } from './wasm-worker-pool.js';
-
-/** Op.Blake3Part and Op.Blake3Join (types.ts); literals so this file needs no runtime import. */
-const OP_BLAKE3_PART = 9;
-const OP_BLAKE3_JOIN = 10;
 
 /**
  * The smallest input that is split; a shorter one is one job. Node, two
