@@ -14,7 +14,7 @@
 CARGO ?= cargo
 WASM_TARGET := wasm32-unknown-unknown
 
-.PHONY: all setup test test-rust test-wasm-build test-slow test-portable doc clean
+.PHONY: all setup test test-vendor test-rust test-wasm-build test-slow test-portable doc clean
 
 all: test
 
@@ -22,7 +22,7 @@ all: test
 setup:
 	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
 
-test: test-rust test-wasm-build js-test js-test-runtimes js-test-bundlers bench-test test-portable go-test python-test cli-test fuzz-smoke ct-check
+test: test-vendor test-rust test-wasm-build js-test js-test-runtimes js-test-bundlers bench-test test-portable go-test python-test cli-test fuzz-smoke ct-check
 
 # Unit tests, every vector file, the libsodium differential suite, the
 # no-panic property test and the doctests. The test profile is optimized
@@ -31,6 +31,11 @@ test-rust:
 	$(CARGO) test -p saline -p saline-ops -p saline-openssl-asm --locked
 	# Without `full`: the SHA-2-only build of the WebAssembly module saline/sha2 loads.
 	$(CARGO) test -p saline -p saline-ops --locked --no-default-features --lib
+
+# The patched crates under vendor/ are their published versions plus the
+# diffs beside them, byte for byte (vendor/README.md).
+test-vendor:
+	vendor/check.sh
 
 # The core must build for wasm32-unknown-unknown without std or OS randomness.
 test-wasm-build: setup
