@@ -22,21 +22,13 @@ all: test
 setup:
 	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
 
-test: test-vendor test-rust test-wasm-build js-test js-test-runtimes js-test-bundlers bench-test test-portable go-test python-test fuzz-smoke ct-check
-
-# The packages of the test profile's one build. cargo unifies features over
-# the packages a command names, so when the `saline` command's tests named
-# only saline-cli, saline and its dependencies were built a second time with
-# other features (4 minutes of CI). Every `cargo test` of these passes the
-# same list and picks its targets with filters (cli.mk).
-RUST_TEST_PACKAGES := -p saline -p saline-ops -p saline-openssl-asm -p saline-cli
+test: test-vendor test-rust test-wasm-build js-test js-test-runtimes js-test-bundlers bench-test test-portable go-test python-test cli-test fuzz-smoke ct-check
 
 # Unit tests, every vector file, the libsodium differential suite, the
-# no-panic property test and the doctests; and the `saline` command's tests
-# (cli.mk's cli-test runs those alone, with their output). The test profile
-# is optimized (Cargo.toml) so the heavy vectors stay quick.
-test-rust: cli-tools
-	$(CARGO) test $(RUST_TEST_PACKAGES) --locked
+# no-panic property test and the doctests. The test profile is optimized
+# (Cargo.toml) so the heavy vectors stay quick.
+test-rust:
+	$(CARGO) test -p saline -p saline-ops -p saline-openssl-asm --locked
 	# Without `full`: the SHA-2-only build of the WebAssembly module saline/sha2 loads.
 	$(CARGO) test -p saline -p saline-ops --locked --no-default-features --lib
 

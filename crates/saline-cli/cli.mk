@@ -29,11 +29,8 @@ cli-build:
 	$(CARGO) build --release -p saline-cli --locked
 
 # --show-output prints the CCTV count (and any note) of passing tests.
-# The same package list as test-rust (Makefile RUST_TEST_PACKAGES), so that
-# both use one build; the filters keep the run to saline-cli's targets
-# (`make test` runs them within test-rust).
 cli-test: cli-tools
-	$(CARGO) test $(RUST_TEST_PACKAGES) --locked --bins --test interop --test cctv_age -- --show-output
+	$(CARGO) test -p saline-cli --locked -- --show-output
 
 cli-bench: cli-tools cli-build
 	@command -v hyperfine >/dev/null || { $(CLI_SUDO) apt-get update -qq && $(CLI_SUDO) apt-get install -y -qq hyperfine; }
