@@ -31,3 +31,4 @@ check() { # name version
 }
 
 check poly1305 0.8.0
+check chacha20 0.9.1

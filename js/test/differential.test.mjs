@@ -299,6 +299,17 @@ test('stream ciphers with counters vs @noble/ciphers and libsodium', () => {
     same(S.xsalsa20poly1305(key, n24).encrypt(msg), nXsalsa20poly1305(key, n24).encrypt(msg), `xsalsa20poly1305 vs noble ${len}`);
     same(S.xsalsa20poly1305(key, n24).decrypt(nXsalsa20poly1305(key, n24).encrypt(msg)), msg, `xsalsa20poly1305 decrypt ${len}`);
   }
+  // The top of ChaCha20's 32-bit block counter: messages whose last block is
+  // 2^32 - 2, the last one either library lets a call use, so that every
+  // block path (WebAssembly SIMD128's four blocks at once, then one at a
+  // time) runs up to the counter's end.
+  for (const len of [64, 255, 256, 320, 321, 1000]) {
+    const msg = r.bytes(len);
+    const key = r.bytes(32);
+    const n12 = r.bytes(12);
+    const counter = 2 ** 32 - 1 - Math.ceil(len / 64);
+    same(S.chacha20(key, n12, msg, counter), nChacha20(key, n12, msg, undefined, counter), `chacha20 ${len} ctr ${counter}`);
+  }
 });
 
 // ------------------------------------------------------------------ NaCl
