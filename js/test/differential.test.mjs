@@ -54,6 +54,35 @@ function streamed(hasher, msg, r) {
 }
 const nodeHash = (name, msg, opts) => u8(nodeCrypto.createHash(name, opts).update(msg).digest());
 
+/**
+ * One Salsa20 block (Bernstein's specification: the key, constants, 8-byte
+ * nonce and 64-bit block counter, 20 rounds, the input added back), for the
+ * counter-carry check, which no reference library exposes.
+ */
+function salsa20Block(key, n8, counter) {
+  const word = (b, i) => b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24);
+  const s = new Uint32Array(16);
+  [s[0], s[5], s[10], s[15]] = [0x61707865, 0x3320646e, 0x79622d32, 0x6b206574];
+  for (let i = 0; i < 4; i++) [s[1 + i], s[11 + i]] = [word(key, 4 * i), word(key, 16 + 4 * i)];
+  [s[6], s[7], s[8], s[9]] = [word(n8, 0), word(n8, 4), Number(counter & 0xffffffffn), Number(counter >> 32n)];
+  const x = s.slice();
+  const rotl = (v, n) => (v << n) | (v >>> (32 - n));
+  const quarter = (a, b, c, d) => {
+    x[b] ^= rotl(x[a] + x[d], 7);
+    x[c] ^= rotl(x[b] + x[a], 9);
+    x[d] ^= rotl(x[c] + x[b], 13);
+    x[a] ^= rotl(x[d] + x[c], 18);
+  };
+  for (let round = 0; round < 10; round++) {
+    quarter(0, 4, 8, 12); quarter(5, 9, 13, 1); quarter(10, 14, 2, 6); quarter(15, 3, 7, 11);
+    quarter(0, 1, 2, 3); quarter(5, 6, 7, 4); quarter(10, 11, 8, 9); quarter(15, 12, 13, 14);
+  }
+  const out = new Uint8Array(64);
+  const view = new DataView(out.buffer);
+  for (let i = 0; i < 16; i++) view.setUint32(4 * i, (x[i] + s[i]) >>> 0, true);
+  return out;
+}
+
 // ------------------------------------------------------------------ hashes
 
 const NODE_HASHES = [
@@ -309,6 +338,27 @@ test('stream ciphers with counters vs @noble/ciphers and libsodium', () => {
     const n12 = r.bytes(12);
     const counter = 2 ** 32 - 1 - Math.ceil(len / 64);
     same(S.chacha20(key, n12, msg, counter), nChacha20(key, n12, msg, undefined, counter), `chacha20 ${len} ctr ${counter}`);
+  }
+  // Salsa20's 64-bit block counter carrying from word 8 into word 9: blocks
+  // 2^32 - 3 to 2^32 + 2 (four at once, one, then a partial one), against
+  // the specification's block function written out below, which neither
+  // noble (32-bit counters) nor libsodium.js or tweetnacl (no Salsa20 core
+  // or counter export) can check. That function is first held to
+  // tweetnacl's crypto_stream_salsa20 on blocks 0 and 1.
+  {
+    const key = r.bytes(32);
+    const n8 = r.bytes(8);
+    const fromZero = new Uint8Array(128);
+    nacl.lowlevel.crypto_stream_salsa20(fromZero, 0, 128, n8, key);
+    same(concat(salsa20Block(key, n8, 0n), salsa20Block(key, n8, 1n)), fromZero, 'the test\'s Salsa20 block function vs tweetnacl');
+    const start = 2 ** 32 - 3;
+    const msg = r.bytes(6 * 64 - 5);
+    const expected = msg.slice();
+    for (let block = 0; block * 64 < msg.length; block++) {
+      const keystream = salsa20Block(key, n8, BigInt(start + block));
+      for (let i = 0; i < 64 && block * 64 + i < msg.length; i++) expected[block * 64 + i] ^= keystream[i];
+    }
+    same(S.salsa20(key, n8, msg, start), expected, `salsa20 ${msg.length} ctr ${start} (carry into word 9)`);
   }
 });
 
