@@ -10,11 +10,12 @@
 //!
 //! so that the four quarter-rounds of the Salsa20 specification's
 //! columnround are, lane-wise, `b ^= (a + d) <<< 7; c ^= (b + a) <<< 9; d ^= (c + b) <<< 13;
-//! a ^= (d + c) <<< 18`. The same four lines compute the row round once b,
-//! c and d are rotated by three, two and one lanes (`transpose`, which is
-//! its own inverse). `PAR_BLOCKS` blocks are computed interleaved, so that
-//! their independent chains fill the CPU. The 64-bit block counter (words 8
-//! and 9) comes from `get_block_pos` as `soft`'s `gen_ks_block` uses it.
+//! a ^= (d + c) <<< 18`. The same four lines compute the row round once b
+//! and d trade places, d's lanes moved down by one, c's by two and b's by
+//! three (`transpose`, which is its own inverse). `PAR_BLOCKS` blocks are
+//! computed interleaved, so that their independent chains fill the CPU. The
+//! 64-bit block counter (words 8 and 9) comes from `get_block_pos`, as the
+//! scalar backend's `gen_ks_block` reads it.
 
 use super::{Block, SalsaCore, Unsigned, STATE_WORDS};
 use cipher::{

@@ -2,11 +2,12 @@
 //!
 //! The row layout of `sse2.rs`, with the same diagonal trick: one 128-bit
 //! vector per row of the 4x4 state, the four column (then diagonal) quarter
-//! rounds of RFC 8439 §2.3 computed lane-wise, rows b, c and d rotated
-//! between the two halves of a double round. The rotations by 16 and 8 bits
-//! are byte shuffles (`i8x16.shuffle`, one `pshufb` in V8 on x86-64) where
-//! SSE2 has only shifts. `PAR_BLOCKS` blocks are computed interleaved, as in
-//! `neon.rs`, so that their independent dependency chains fill the CPU.
+//! rounds of RFC 8439 §2.3's block function computed lane-wise, rows a, c
+//! and d rotated (b stays) between the two halves of a double round. The
+//! rotations by 16 and 8 bits are byte shuffles (`i8x16.shuffle`, which an
+//! engine can emit as one byte-permute instruction) where SSE2 has only
+//! shifts. `PAR_BLOCKS` blocks are computed interleaved, as in `neon.rs`, so
+//! that their independent dependency chains fill the CPU.
 //!
 //! The block counter is the row d's first lane, incremented with 32-bit
 //! wrap-around as `soft.rs` does (`StreamCipherCore::remaining_blocks` keeps
