@@ -341,10 +341,11 @@ test('stream ciphers with counters vs @noble/ciphers and libsodium', () => {
   }
   // Salsa20's 64-bit block counter carrying from word 8 into word 9: blocks
   // 2^32 - 3 to 2^32 + 2 (four at once, one, then a partial one), against
-  // the specification's block function written out below, which neither
-  // noble (32-bit counters) nor libsodium.js or tweetnacl (no Salsa20 core
-  // or counter export) can check. That function is first held to
-  // tweetnacl's crypto_stream_salsa20 on blocks 0 and 1.
+  // the specification's block function (salsa20Block, at the top of this
+  // file), since neither noble (32-bit counters) nor libsodium.js or
+  // tweetnacl (no Salsa20 core or counter export) can check them. That
+  // function is first held to tweetnacl's crypto_stream_salsa20 on blocks 0
+  // and 1.
   {
     const key = r.bytes(32);
     const n8 = r.bytes(8);
