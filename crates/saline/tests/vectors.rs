@@ -49,8 +49,12 @@ impl Case<'_> {
     fn result(&self) -> &str {
         self.str("result")
     }
+    /// The case's `algorithm`, else its file's, if either has one.
+    fn algorithm_field(&self) -> Option<&str> {
+        self.0.get("algorithm").and_then(Value::as_str).or_else(|| self.1.get("algorithm").and_then(Value::as_str))
+    }
     fn algorithm_name(&self) -> &str {
-        self.0.get("algorithm").and_then(Value::as_str).unwrap_or_else(|| self.1["algorithm"].as_str().unwrap())
+        self.algorithm_field().expect("an algorithm in the case or its file")
     }
     fn algorithm(&self) -> Algorithm {
         Algorithm::from_name(self.algorithm_name()).expect("catalog name")
@@ -82,8 +86,7 @@ fn run_kind_where(kind: &str, wanted: impl Fn(&str) -> bool, check: impl Fn(&Cas
         let mut tally = Tally::default();
         for raw in file["cases"].as_array().unwrap() {
             let case = Case(raw, &file);
-            let algorithm = raw.get("algorithm").or_else(|| file.get("algorithm")).and_then(Value::as_str).unwrap_or("");
-            if !wanted(algorithm) {
+            if !wanted(case.algorithm_field().unwrap_or("")) {
                 tally.other_backends += 1;
                 continue;
             }
