@@ -124,8 +124,9 @@ pub fn library() -> Library {
         lib.op(format!("{}:{alg}", if gcm { "seal" } else { "encrypt" }), move |fx| {
             let cipher = fetch_cipher(&alg.to_uppercase())?;
             let state = (CipherCtx::new().map_err(err)?, cipher, vec![0u8; fx.msg.len() + 32], [0u8; 16]);
+            let key_len = aes_key(fx, alg).len();
             run(fx, state, move |fx, (ctx, cipher, out, tag), s| {
-                let key = aes_key(fx, alg);
+                let key = &fx.key[..key_len];
                 if gcm {
                     let n = encrypt(ctx, cipher, key, &fx.nonce12, &fx.msg, out)?;
                     ctx.tag(tag).map_err(err)?;
