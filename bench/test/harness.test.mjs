@@ -138,6 +138,27 @@ test('the summary counts each Saline build against the peers its users would pic
   assert.doesNotMatch(md, /saline-wasm[^\n]*node:crypto/, 'the wasm build is never compared with node:crypto');
 });
 
+test('a loss of an allocating Saline row to a reused-output peer shows the same call style beside it', async () => {
+  const node = structuredClone(run.results);
+  node.runtime = { name: 'node', version: '99.0.0' };
+  node.date = new Date(Date.now() + 1000).toISOString();
+  node.libraries = ['saline-native', 'saline-native-reused', 'sodium-native', 'sodium-native-reused'].map((id) => ({ id, name: id, version: '1', available: true, ...(id.startsWith('saline') && { subject: true }) }));
+  const rate = (r) => ({ rounds: [{ iterations: r, seconds: 1 }], rate: { median: r, min: r, max: r }, iterations: r, seconds: 1 });
+  node.cases = [{
+    id: 'seal/chacha20-poly1305/1KiB', group: 'Authenticated encryption', name: 'ChaCha20-Poly1305 seal 1 KiB', algorithm: 'chacha20-poly1305', operation: 'seal', unit: 'bytes', size: 1024, reference: 'saline-native',
+    results: Object.entries({ 'saline-native': 500, 'saline-native-reused': 1100, 'sodium-native': 400, 'sodium-native-reused': 1000 }).map(([library, r]) => ({ library, status: 'ok', ...rate(r) })),
+  }];
+  const only = fs.mkdtempSync(path.join(dir, 'reused-'));
+  fs.writeFileSync(path.join(only, 'node.json'), JSON.stringify(node));
+  const outFile = path.join(only, 'REPORT.md');
+  await writeReport({ resultsDir: only, outFile, chartsDir: path.join(only, 'charts') });
+  const md = fs.readFileSync(outFile, 'utf8');
+  // Still counted as a loss; the allocating peer and Saline's own reused row beside it.
+  assert.match(md, /\*\*Node, saline-native\*\* \(against every peer\): at or above the fastest in 0 of 1 workloads\./);
+  assert.match(md, /- seal\/chacha20-poly1305\/1KiB: 0\.50× of sodium-native-reused \([^)]*\) \(1\.25× of sodium-native allocating its result too; saline-native-reused 1\.10×\)/);
+  assert.match(md, /\*\*Node, saline-native-reused\*\* \(against every peer\): at or above the fastest in 1 of 1 workloads\./);
+});
+
 test('the size section shows each page per library, JS and WebAssembly apart', async () => {
   const { sizeSection } = await import('../node/report.mjs');
   const md = sizeSection({
