@@ -33,3 +33,4 @@ check() { # name version
 check poly1305 0.8.0
 check chacha20 0.9.1
 check salsa20 0.10.2
+check scrypt 0.11.0
