@@ -34,3 +34,4 @@ check poly1305 0.8.0
 check chacha20 0.9.1
 check salsa20 0.10.2
 check scrypt 0.11.0
+check pbkdf2 0.12.2
