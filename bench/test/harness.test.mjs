@@ -23,6 +23,32 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'saline-bench-test-'));
 const resultsDir = path.join(dir, 'results');
 let run;
 
+/** One result row's timing fields, as the runners write them, for a rate of `r` ops/s. */
+const rate = (r) => ({ rounds: [{ iterations: r, seconds: 1 }], rate: { median: r, min: r, max: r }, iterations: r, seconds: 1 });
+
+/**
+ * A Node results document from the harness run's, newer than it (so the
+ * report takes this one), with these libraries (the `saline*` ones marked
+ * as subjects) and cases.
+ */
+function nodeDoc(libraries, cases) {
+  const node = structuredClone(run.results);
+  node.runtime = { name: 'node', version: '99.0.0' };
+  node.date = new Date(Date.now() + 1000).toISOString();
+  node.libraries = libraries.map((id) => ({ id, name: id, version: '1', available: true, ...(id.startsWith('saline') && { subject: true }) }));
+  node.cases = cases;
+  return node;
+}
+
+/** The report of `doc` alone, rendered in a fresh directory named from `prefix`. */
+async function reportAlone(prefix, doc) {
+  const only = fs.mkdtempSync(path.join(dir, prefix));
+  fs.writeFileSync(path.join(only, 'node.json'), JSON.stringify(doc));
+  const outFile = path.join(only, 'REPORT.md');
+  await writeReport({ resultsDir: only, outFile, chartsDir: path.join(only, 'charts') });
+  return fs.readFileSync(outFile, 'utf8');
+}
+
 test('the Node runner writes a results file that matches the schema', async () => {
   run = await runNode({ profile: 'quick', only: ONLY, settings: TINY, extraLibraries: [WRONG], outFile: path.join(resultsDir, 'tiny-node.json'), quiet: true });
   const doc = JSON.parse(fs.readFileSync(run.file, 'utf8'));
@@ -93,7 +119,6 @@ test('the report merges another runtime and computes Saline ratios', async () =>
     { id: 'saline', name: 'saline', version: '0.1.0', available: true, subject: true },
     { id: 'openssl', name: 'openssl', version: '3', available: true },
   ];
-  const rate = (r) => ({ rounds: [{ iterations: r, seconds: 1 }], rate: { median: r, min: r, max: r }, iterations: r, seconds: 1 });
   rust.cases = [
     { id: 'digest/sha256/1KiB', group: 'Hash 1 KiB', name: 'SHA-256', algorithm: 'sha256', operation: 'digest', unit: 'bytes', size: 1024, reference: 'saline',
       results: [{ library: 'saline', status: 'ok', ...rate(2000) }, { library: 'openssl', status: 'ok', ...rate(1000) }] },
@@ -112,24 +137,14 @@ test('the report merges another runtime and computes Saline ratios', async () =>
 });
 
 test('the summary counts each Saline build against the peers its users would pick instead', async () => {
-  const node = structuredClone(run.results);
-  node.runtime = { name: 'node', version: '99.0.0' };
-  node.date = new Date(Date.now() + 1000).toISOString(); // newer than the harness run: the report takes this one
-  node.libraries = ['saline-native', 'saline-wasm', 'saline/tweetnacl', 'node:crypto', 'hash-wasm', 'noble'].map((id) => ({ id, name: id, version: '1', available: true, ...(id.startsWith('saline') && { subject: true }) }));
-  const rate = (r) => ({ rounds: [{ iterations: r, seconds: 1 }], rate: { median: r, min: r, max: r }, iterations: r, seconds: 1 });
   const kase = (id, rates, backend) => ({ id, group: 'Hash 1 KiB', name: id, algorithm: 'sha256', operation: 'digest', unit: 'bytes', size: 1024, reference: 'saline-native',
     results: Object.entries(rates).map(([library, r]) => ({ library, status: 'ok', ...rate(r), ...(library === 'saline/tweetnacl' && { backend }) })) });
-  node.cases = [
+  const md = await reportAlone('variants-', nodeDoc(['saline-native', 'saline-wasm', 'saline/tweetnacl', 'node:crypto', 'hash-wasm', 'noble'], [
     // node:crypto (native) is fastest: the addon loses, the wasm build still beats every WebAssembly/JS peer.
     kase('digest/sha256/1KiB', { 'saline-native': 900, 'saline-wasm': 600, 'node:crypto': 1000, 'hash-wasm': 500, noble: 100 }),
     // A wasm loss to hash-wasm counts even though the addon wins; saline/tweetnacl ran on wasm here.
     kase('digest/md5/1KiB', { 'saline-native': 2000, 'saline-wasm': 960, 'saline/tweetnacl': 400, 'node:crypto': 1500, 'hash-wasm': 1000 }, 'wasm'),
-  ];
-  const only = fs.mkdtempSync(path.join(dir, 'variants-'));
-  fs.writeFileSync(path.join(only, 'node.json'), JSON.stringify(node));
-  const outFile = path.join(only, 'REPORT.md');
-  await writeReport({ resultsDir: only, outFile, chartsDir: path.join(only, 'charts') });
-  const md = fs.readFileSync(outFile, 'utf8');
+  ]));
   assert.match(md, /\*\*Node, saline-native\*\* \(against every peer\): at or above the fastest in 1 of 2 workloads\./);
   assert.match(md, /- digest\/sha256\/1KiB: 0\.90× of node:crypto/);
   assert.match(md, /\*\*Node, saline-wasm\*\* \(against the WebAssembly and JavaScript peers\): at or above the fastest in 1 of 2 workloads, within 0\.95× in 1 more\./);
@@ -139,20 +154,11 @@ test('the summary counts each Saline build against the peers its users would pic
 });
 
 test('a loss of an allocating Saline row to a reused-output peer shows the same call style beside it', async () => {
-  const node = structuredClone(run.results);
-  node.runtime = { name: 'node', version: '99.0.0' };
-  node.date = new Date(Date.now() + 1000).toISOString();
-  node.libraries = ['saline-native', 'saline-native-reused', 'sodium-native', 'sodium-native-reused'].map((id) => ({ id, name: id, version: '1', available: true, ...(id.startsWith('saline') && { subject: true }) }));
-  const rate = (r) => ({ rounds: [{ iterations: r, seconds: 1 }], rate: { median: r, min: r, max: r }, iterations: r, seconds: 1 });
-  node.cases = [{
+  const rates = { 'saline-native': 500, 'saline-native-reused': 1100, 'sodium-native': 400, 'sodium-native-reused': 1000 };
+  const md = await reportAlone('reused-', nodeDoc(Object.keys(rates), [{
     id: 'seal/chacha20-poly1305/1KiB', group: 'Authenticated encryption', name: 'ChaCha20-Poly1305 seal 1 KiB', algorithm: 'chacha20-poly1305', operation: 'seal', unit: 'bytes', size: 1024, reference: 'saline-native',
-    results: Object.entries({ 'saline-native': 500, 'saline-native-reused': 1100, 'sodium-native': 400, 'sodium-native-reused': 1000 }).map(([library, r]) => ({ library, status: 'ok', ...rate(r) })),
-  }];
-  const only = fs.mkdtempSync(path.join(dir, 'reused-'));
-  fs.writeFileSync(path.join(only, 'node.json'), JSON.stringify(node));
-  const outFile = path.join(only, 'REPORT.md');
-  await writeReport({ resultsDir: only, outFile, chartsDir: path.join(only, 'charts') });
-  const md = fs.readFileSync(outFile, 'utf8');
+    results: Object.entries(rates).map(([library, r]) => ({ library, status: 'ok', ...rate(r) })),
+  }]));
   // Still counted as a loss; the allocating peer and Saline's own reused row beside it.
   assert.match(md, /\*\*Node, saline-native\*\* \(against every peer\): at or above the fastest in 0 of 1 workloads\./);
   assert.match(md, /- seal\/chacha20-poly1305\/1KiB: 0\.50× of sodium-native-reused \([^)]*\) \(1\.25× of sodium-native allocating its result too; saline-native-reused 1\.10×\)/);
