@@ -92,19 +92,18 @@ pub(crate) struct Salsa20Fns {
 /// from 318,908 to 319,819 bytes gzipped.
 fn rustcrypto_salsa20_xor(key: &[u8; 32], nonce: &[u8], counter: u64, buf: &mut [u8]) {
     let (key, nonce) = salsa20_key(key, nonce);
-    let nonce = nonce.try_into().expect("an 8-byte nonce after salsa20_key");
     if cfg!(not(target_arch = "wasm32")) && buf.len() <= 64 {
-        use salsa20::cipher::{StreamCipherCore as _, StreamCipherSeekCore as _};
-        let mut core = salsa20::SalsaCore::<salsa20::cipher::consts::U10>::new(key.as_ref().into(), nonce);
-        core.set_block_pos(counter);
-        let mut block = zeroize::Zeroizing::new([0u8; 64]);
-        core.write_keystream_block((&mut block[..]).into());
+        // The block `counter` names is the core of nonce ‖ counter.
+        let mut input = [0u8; 16];
+        input[..8].copy_from_slice(nonce);
+        input[8..].copy_from_slice(&counter.to_le_bytes());
+        let block = zeroize::Zeroizing::new(rustcrypto_salsa20_core(&input, &key));
         for (b, k) in buf.iter_mut().zip(block.iter()) {
             *b ^= k;
         }
         return;
     }
-    let mut cipher = salsa20::Salsa20::new(key.as_ref().into(), nonce);
+    let mut cipher = salsa20::Salsa20::new(key.as_ref().into(), nonce.try_into().expect("an 8-byte nonce after salsa20_key"));
     if counter != 0 {
         cipher.seek(u128::from(counter) * 64);
     }
