@@ -6,7 +6,7 @@
  * (`env.saline_random_fill`). The instance that uses them is
  * wasm-instance.ts; wasm-load.ts makes it.
  */
-import { ErrorCode, type BackendError } from './types.js';
+import { ErrorCode, type BackendError, type CatalogEntry, type Op } from './types.js';
 import { bufferOf, byteLengthOf, byteOffsetOf, dataViewBuffer, dataViewLength, dataViewOffset, isDetachedBuffer, isView, lengthOf, typedArrayTag } from '../intrinsics.js';
 import { nodeBuiltin } from './builtins.js';
 
@@ -47,10 +47,11 @@ export interface Exports {
   readonly __stack_pointer?: WebAssembly.Global;
 }
 
-/** Op.Hash, Op.Blake3Part and Op.Blake3Join (types.ts); literals so this file needs no runtime import. */
-export const OP_HASH = 1;
-export const OP_BLAKE3_PART = 9;
-export const OP_BLAKE3_JOIN = 10;
+/** Op.Hash, Op.StreamXor, Op.Blake3Part and Op.Blake3Join (types.ts): literals, so this file needs no runtime import; their types make the compiler check each value. */
+export const OP_HASH: Op.Hash = 1;
+export const OP_STREAM_XOR: Op.StreamXor = 4;
+export const OP_BLAKE3_PART: Op.Blake3Part = 9;
+export const OP_BLAKE3_JOIN: Op.Blake3Join = 10;
 export const NULL_LEN = 0xffffffff;
 /** Byte arguments / numbers a descriptor may carry (crates/saline-wasm MAX_BYTES / MAX_NUMS). */
 export const MAX_BYTES = 8;
@@ -117,6 +118,41 @@ export const STACK_WIPE_DEEP = 24 * 1024;
  * 5.5 KiB and save little of 1 µs: not listed.
  */
 export const STACK_WIPE_SMALL_BY_ALGORITHM: ReadonlyMap<string, number> = /* @__PURE__ */ new Map([['poly1305', 3.5 * 1024]]);
+/**
+ * Calls of the second class above (every other call) of one op and
+ * algorithm, by op code and catalog name, that stay far below that class's
+ * deepest, with a wipe of their own under the same rule (the measured
+ * depth plus at least a fifth). The stream ciphers' keystream calls
+ * (Op.StreamXor, what tweetnacl's crypto_stream and the `xsalsa20`-style
+ * functions run): their depth does not grow with the message (measured at
+ * 32, 64, 65, 256 B, 4 KiB and 1 MiB, SIMD / baseline builds): Salsa20 and
+ * XSalsa20 4,336 / 4,272 B, so 5.5 KiB (a fifth over is 5,203); ChaCha20
+ * and XChaCha20 6,032 / 6,016 B, so 7.5 KiB (7,238). The class's 16 KiB
+ * fill was 5-8% of a 32-byte crypto_stream, xsalsa20 or chacha20 call
+ * (Node, both wipes interleaved in one process). hostile-wasm.test.mjs
+ * calls each entry at 32 B and 1 MiB on both builds: an entry added here
+ * needs its cases there. Only the full module's spec uses the table
+ * (wasm-full.ts `callWipes`): the SHA-2 module has none of these ops, and
+ * its pages do not ship it.
+ */
+export const STACK_WIPE_CALL_BY_OP_ALGORITHM: readonly (readonly [op: number, algorithm: string, bytes: number])[] = [
+  [OP_STREAM_XOR, 'salsa20', 5.5 * 1024],
+  [OP_STREAM_XOR, 'xsalsa20', 5.5 * 1024],
+  [OP_STREAM_XOR, 'chacha20', 7.5 * 1024],
+  [OP_STREAM_XOR, 'xchacha20', 7.5 * 1024],
+];
+/** By op code, then catalog id: a call's own stack wipe, or undefined for its class's. */
+export type CallWipesById = readonly (Uint16Array | undefined)[];
+/** STACK_WIPE_CALL_BY_OP_ALGORITHM by op code and catalog id (wasm-instance.ts `callWipe`). */
+export function callWipesById(catalog: readonly CatalogEntry[]): CallWipesById {
+  const ids = catalog.reduce((end, e) => Math.max(end, e.id + 1), 0);
+  const byOp: (Uint16Array | undefined)[] = [];
+  for (const [op, name, bytes] of STACK_WIPE_CALL_BY_OP_ALGORITHM) {
+    const e = catalog.find((x) => x.name === name);
+    if (e !== undefined) (byOp[op] ??= new Uint16Array(ids).fill(STACK_WIPE_CALL))[e.id] = bytes;
+  }
+  return byOp;
+}
 /** I/O bytes (inputs, key, output) up to which a hash/MAC call is "small". */
 export const SMALL_CALL_IO = 4 * 1024;
 /** Ops (types.ts Op) below this code are the one-shot hashes and MACs: Hash 1, Mac 2, MacVerify 3. */

@@ -9,6 +9,7 @@ import type { WasmModuleSpec } from './wasm-load.js';
 import { WorkerPool, jobOf, wipeJob, workerScript } from './wasm-worker-pool.js';
 import { parallelBlake3 } from './wasm-blake3.js';
 import { call4 } from './wasm-call4.js';
+import { callWipesById } from './wasm-abi.js';
 
 export const FULL_MODULE: WasmModuleSpec = {
   files: { simd: 'saline-simd.wasm', baseline: 'saline.wasm' },
@@ -17,6 +18,7 @@ export const FULL_MODULE: WasmModuleSpec = {
     return simd ? new URL('../../wasm/saline-simd.wasm', import.meta.url) : new URL('../../wasm/saline.wasm', import.meta.url);
   },
   shortCall: call4,
+  callWipes: callWipesById,
   offThread(wasm, module) {
     let pool: WorkerPool | undefined;
     const workers = (): WorkerPool | undefined => {

@@ -42,6 +42,7 @@ import {
   checkArgumentCounts,
   checkBytes,
   makeImports,
+  type CallWipesById,
   type Exports,
 } from './wasm-abi.js';
 import type { Job } from './wasm-worker-pool.js';
@@ -93,6 +94,12 @@ export class WasmInstance {
    * (`useCatalog`). An id past the end gets STACK_WIPE_SMALL_HASH_MAC.
    */
   private smallCallWipe = new Uint16Array(0);
+  /**
+   * By op code, then catalog id, the stack wipe after any other call where
+   * the module has one of its own (WasmModuleSpec `callWipes`, set by the
+   * loader); STACK_WIPE_CALL for an op or id it does not list.
+   */
+  callWipe: CallWipesById = [];
 
   constructor(
     instance: WebAssembly.Instance,
@@ -460,8 +467,9 @@ export class WasmInstance {
       const used = this.used;
       // The id the module ran (`invoke` passes alg >>> 0).
       const id = alg >>> 0;
-      const small = id < this.smallCallWipe.length ? this.smallCallWipe[id]! : STACK_WIPE_SMALL_HASH_MAC;
-      this.wipe(used, (op as number) >= FIRST_NON_HASH_OP ? STACK_WIPE_CALL : used <= SMALL_CALL_IO ? small : STACK_WIPE_DEEP);
+      // A typed array read past its end is undefined: the class's default.
+      const small = this.smallCallWipe[id] ?? STACK_WIPE_SMALL_HASH_MAC;
+      this.wipe(used, (op as number) >= FIRST_NON_HASH_OP ? (this.callWipe[op]?.[id] ?? STACK_WIPE_CALL) : used <= SMALL_CALL_IO ? small : STACK_WIPE_DEEP);
     }
     this.maybeShrink();
   }

@@ -40,11 +40,11 @@
  *    Content-Security-Policy or by the embedder is rethrown saying what to
  *    allow (explainCompileError).
  */
-import type { Backend } from './types.js';
+import type { Backend, CatalogEntry } from './types.js';
 import { nodeBuiltin } from './builtins.js';
 import { envVar, isNode } from './host.js';
 import { existingFiles, packageFile, placeName } from './locate.js';
-import { makeImports } from './wasm-abi.js';
+import { makeImports, type CallWipesById } from './wasm-abi.js';
 import { WasmInstance, type ShortCall } from './wasm-instance.js';
 import { wasmStreams } from './wasm-streams.js';
 
@@ -74,6 +74,8 @@ export interface WasmModuleSpec {
   readonly offThread?: (wasm: WasmInstance, module: WebAssembly.Module) => Pick<Backend, 'callAsync' | 'blake3Async'>;
   /** Its short export beyond `saline_call2`, if any (the full module's `saline_call4`: wasm-call4.ts). */
   readonly shortCall?: ShortCall;
+  /** Its calls outside the hash/MAC class with a stack wipe of their own, by op and id (the full module's: wasm-abi.ts `callWipesById`). */
+  readonly callWipes?: (catalog: readonly CatalogEntry[]) => CallWipesById;
 }
 
 /** `(func (result v128) i32.const 0 i8x16.splat i8x16.popcnt)`: valid only where SIMD128 is. */
@@ -109,6 +111,7 @@ function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.
   const wasm = new WasmInstance(instance, bind, module, spec?.shortCall);
   const catalog = wasm.catalog();
   wasm.useCatalog(catalog);
+  if (spec?.callWipes) wasm.callWipe = spec.callWipes(catalog);
   const offThread = spec?.offThread?.(wasm, module);
   return {
     name: 'wasm',
