@@ -237,6 +237,128 @@ function secretCalls() {
   ];
 }
 
+/** A cursor over a WebAssembly binary: unsigned LEB128 numbers and names. */
+function cursor(bytes, at) {
+  const c = {
+    at,
+    u() {
+      let value = 0;
+      let shift = 0;
+      let x;
+      do {
+        x = bytes[c.at++];
+        value += (x & 0x7f) * 2 ** shift;
+        shift += 7;
+      } while (x & 0x80);
+      return value;
+    },
+    name() {
+      const n = c.u();
+      c.at += n;
+      return bytes.subarray(c.at - n, c.at).toString();
+    },
+  };
+  return c;
+}
+
+/**
+ * The instructions of the exported function `name`, as [opcode,
+ * immediate] pairs, and the index of the exported global `__stack_pointer`.
+ * Only what a small leaf needs is decoded: any other opcode throws, so the
+ * check fails loudly rather than misread.
+ */
+function exportedCode(bytes, name) {
+  const c = cursor(bytes, 8);
+  const exported = new Map();
+  const bodies = [];
+  let imported = 0;
+  while (c.at < bytes.length) {
+    const id = bytes[c.at++];
+    const end = c.u() + c.at;
+    if (id === 2) {
+      for (let n = c.u(); n > 0; n--) {
+        c.name();
+        c.name();
+        const kind = bytes[c.at++];
+        if (kind === 0) {
+          c.u(); // a function: its type
+          imported++;
+        } else if (kind === 3) {
+          c.at += 2; // a global: value type, mutability
+        } else {
+          if (kind === 1) c.at++; // a table: element type, then limits as a memory's
+          const flags = bytes[c.at++];
+          c.u();
+          if (flags & 1) c.u();
+        }
+      }
+    } else if (id === 7) {
+      for (let n = c.u(); n > 0; n--) {
+        const field = c.name();
+        const kind = bytes[c.at++];
+        exported.set(`${kind} ${field}`, c.u());
+      }
+    } else if (id === 10) {
+      for (let n = c.u(); n > 0; n--) {
+        const size = c.u();
+        bodies.push([c.at, c.at + size]);
+        c.at += size;
+      }
+    }
+    c.at = end;
+  }
+  const [start, stop] = bodies[exported.get(`0 ${name}`) - imported];
+  const b = cursor(bytes, start);
+  for (let groups = b.u(); groups > 0; groups--) {
+    b.u(); // locals: a count and a type
+    b.at++;
+  }
+  const code = [];
+  while (b.at < stop) {
+    const op = bytes[b.at++];
+    if (op >= 0x02 && op <= 0x04) code.push([op, bytes[b.at++]]); // block, loop, if: a one-byte block type
+    // br, br_if, call, local and global access, constants (whose signed values, read unsigned, only need their length)
+    else if (op === 0x0c || op === 0x0d || op === 0x10 || (op >= 0x20 && op <= 0x24) || op === 0x41 || op === 0x42) code.push([op, b.u()]);
+    else if (op >= 0x28 && op <= 0x3e) {
+      b.u(); // memory access: the alignment, then the offset
+      code.push([op, b.u()]);
+    } else if (op === 0xfc && (bytes[b.at] === 0x0a || bytes[b.at] === 0x0b)) {
+      const sub = b.u(); // memory.copy (two memory indices) or memory.fill (one)
+      b.at += sub === 0x0a ? 2 : 1;
+      code.push([op, sub]);
+    } else if (op === 0x05 || op === 0x0b || op === 0x0f || op === 0x1a || op === 0x1b || (op >= 0x45 && op <= 0xc4)) code.push([op, null]);
+    else throw new Error(`${name}: opcode 0x${op.toString(16)} at ${b.at - 1}: extend exportedCode's decoder`);
+  }
+  return { code, stackPointer: exported.get('3 __stack_pointer') };
+}
+
+test('saline_wipe zeroes the I/O bytes and exactly the stack bytes asked for below the stack top, from no frame of its own', { skip }, () => {
+  const file = process.env.SALINE_WASM_SIMD === '0' ? 'saline.wasm' : 'saline-simd.wasm';
+  const bytes = readFileSync(new URL(`../wasm/${file}`, import.meta.url));
+  const X = new RawInstance(new WebAssembly.Module(bytes), { env: { saline_random_fill: () => 1 } }).exports;
+  const heap = () => new Uint8Array(X.memory.buffer);
+  const top = X.__stack_pointer.value;
+  const io = X.saline_io_reserve(4096) >>> 0;
+  heap().fill(0xa5, top - 4096, top);
+  heap().fill(0xa5, io, io + 200);
+  X.saline_wipe(100, 1000);
+  const h = heap();
+  assert.ok(h.subarray(top - 1000, top).every((b) => b === 0), 'the 1000 bytes below the stack top are zero');
+  assert.ok(h.subarray(top - 4096, top - 1000).every((b) => b === 0xa5), 'nothing below them was touched');
+  assert.ok(h.subarray(io, io + 100).every((b) => b === 0) && h.subarray(io + 100, io + 200).every((b) => b === 0xa5), 'exactly 100 I/O bytes are zero');
+  assert.equal(X.__stack_pointer.value, top);
+  // Lengths past the stack or the buffer are clamped, not a trap.
+  X.saline_wipe(2 ** 31, 2 ** 31);
+  assert.ok(heap().subarray(top - 65536, top).every((b) => b === 0));
+  // It runs on the stack it clears, so a frame of its own there (a spilled
+  // local, a callee's) would be overwritten under it: its code may neither
+  // move the stack pointer nor call.
+  const { code, stackPointer } = exportedCode(bytes, 'saline_wipe');
+  assert.equal(typeof stackPointer, 'number', 'the module exports __stack_pointer');
+  assert.ok(code.some(([op, sub]) => op === 0xfc && sub === 0x0b), 'it zeroes with memory.fill');
+  assert.deepEqual(code.filter(([op, arg]) => op === 0x10 || ((op === 0x23 || op === 0x24) && arg === stackPointer)), [], 'no call, no use of __stack_pointer');
+});
+
 test('saline_call4 (up to four byte arguments, two numbers) computes what a descriptor call does and refuses what it refuses', { skip }, () => {
   const file = process.env.SALINE_WASM_SIMD === '0' ? 'saline.wasm' : 'saline-simd.wasm';
   const module = new WebAssembly.Module(readFileSync(new URL(`../wasm/${file}`, import.meta.url)));

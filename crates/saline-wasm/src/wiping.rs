@@ -8,10 +8,11 @@
 //!
 //! * [`WipingAllocator`] zeroes every block as it is freed (and the old block
 //!   when `realloc` moves), so heap temporaries die with their owner;
-//! * the loader zeroes the part of the shadow stack that the deepest
-//!   operation uses after every call that touched a secret (the stack is
-//!   free then: no frame is live); build.rs exports `__stack_pointer` so
-//!   that it knows where the stack's top is.
+//! * after every call that touched a secret, the loader has the module zero
+//!   the part of the shadow stack that the deepest operation of the call's
+//!   class uses (`saline_wipe` in abi.rs; the stack is free then: no frame
+//!   is live); build.rs exports `__stack_pointer` so that the tests can
+//!   check it.
 //!
 //! It also records allocation failure: Rust aborts on it (an `unreachable`
 //! trap, which JS sees as `RuntimeError: unreachable`), so the loader asks

@@ -15,7 +15,8 @@ export interface Exports {
   readonly memory: WebAssembly.Memory;
   saline_io_reserve(len: number): number;
   saline_io_shrink(len: number): number;
-  saline_io_wipe(len: number): void;
+  /** Zeroes the first `ioLen` bytes of the I/O buffer and the `stackLen` bytes below the shadow stack's top (both clamped). */
+  saline_wipe(ioLen: number, stackLen: number): void;
   saline_call(op: number, alg: number, descriptor: number): number;
   /**
    * `saline_call` for at most two byte arguments and one number, passed as
