@@ -159,7 +159,12 @@ pub(crate) unsafe fn callv_impl(
         }
         let mut views = [None; MAX_ARGS];
         byte_views(env, &argv[4..4 + n], &mut views)?;
-        let out = u8_view(env, argv[2], Name("out", None))?;
+        // Written in place (napi_glue::u8_view_into says why).
+        let mut out = None;
+        if !u8_view_into(env, argv[2], Name("out", None), &mut out)? {
+            return Err(Fail::Type("out must be a Uint8Array".into()));
+        }
+        let Some(out) = out else { return Err(Fail::Napi("out view")) }; // set when true
         finish_call(env, op, alg, &views[..n], &nums[..m], out, overlap)
     }
 }
