@@ -4,9 +4,9 @@
  * catalog (RFC 5116 AEADs append the tag, XSalsa20-Poly1305 prepends it as
  * NaCl's secretbox does).
  */
-import { Op } from './backend/types.js';
+import { Op, type CatalogEntry } from './backend/types.js';
 import { call, callInto, type Where } from './call.js';
-import { entry } from './catalog.js';
+import { entryOnce } from './catalog.js';
 import { bytes, message, optionalBytes, type Input } from './input.js';
 import { lengthOf } from './intrinsics.js';
 
@@ -71,13 +71,14 @@ export interface AeadCipher extends Cipher {
 /** One AEAD of the catalog: its name and the `Where`s of its calls, made once. */
 interface AeadKind {
   readonly exportName: string;
-  readonly name: string;
+  /** The catalog entry, looked up once (catalog.ts `entryOnce`). */
+  readonly info: () => CatalogEntry;
   readonly seal: Where;
   readonly open: Where;
 }
 
 function kind(exportName: string, name: string): AeadKind {
-  return { exportName, name, seal: { fn: `${exportName}.encrypt` }, open: { fn: `${exportName}.decrypt`, failure: FAILURE } };
+  return { exportName, info: entryOnce(name), seal: { fn: `${exportName}.encrypt` }, open: { fn: `${exportName}.decrypt`, failure: FAILURE } };
 }
 
 /**
@@ -87,7 +88,7 @@ function kind(exportName: string, name: string): AeadKind {
  * the full check run again, for its message naming the call and argument.
  */
 function aead(k: AeadKind, key: unknown, nonce: unknown, aad: unknown): AeadCipher {
-  const info = entry(k.name);
+  const info = k.info();
   const where = k.exportName;
   const keyBytes = bytes(where, 'key', key, info.key);
   const nonceBytes = bytes(where, 'nonce', nonce, info.nonce);

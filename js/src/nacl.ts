@@ -11,14 +11,19 @@
  */
 import { Op } from './backend/types.js';
 import { call, callOrNull } from './call.js';
-import { entry, exactly } from './catalog.js';
+import { entryOnce, exactly } from './catalog.js';
 import type { KeyPair } from './curves.js';
 import { bytes, message, optionalBytes, type Input } from './input.js';
+
+/** The catalog entries, each looked up once (catalog.ts `entryOnce`). */
+const XSALSA20_POLY1305 = /* @__PURE__ */ entryOnce('xsalsa20-poly1305');
+const BOX = /* @__PURE__ */ entryOnce('box');
+const SEALEDBOX = /* @__PURE__ */ entryOnce('sealedbox');
 
 const SECRETBOX = { seal: { fn: 'secretbox', renames: { plaintext: 'msg' } }, open: { fn: 'secretbox.open', renames: { ciphertext: 'box' } } };
 
 function secretboxArgs(where: string, nonce: unknown, key: unknown) {
-  const info = entry('xsalsa20-poly1305');
+  const info = XSALSA20_POLY1305();
   return { info, key: bytes(where, 'key', key, info.key), nonce: bytes(where, 'nonce', nonce, info.nonce) };
 }
 
@@ -43,7 +48,7 @@ export const secretbox: typeof seal & { open: typeof open } = /* @__PURE__ */ Ob
 const BOX_RENAMES = { 'public key': 'theirPublicKey', 'secret key': 'mySecretKey', message: 'msg', ciphertext: 'box' };
 
 function boxArgs(where: string, nonce: unknown, theirPublicKey: unknown, mySecretKey: unknown) {
-  const info = entry('box');
+  const info = BOX();
   return {
     info,
     nonce: bytes(where, 'nonce', nonce, info.nonce),
@@ -72,10 +77,10 @@ function boxOpen(box: Uint8Array, nonce: Uint8Array, theirPublicKey: Uint8Array,
  * which saves the scalar multiplication when one pair exchanges many boxes.
  */
 function before(theirPublicKey: Uint8Array, mySecretKey: Uint8Array): Uint8Array<ArrayBuffer> {
-  const info = entry('box');
+  const info = BOX();
   const pk = bytes('box.before', 'theirPublicKey', theirPublicKey, info.key);
   const sk = bytes('box.before', 'mySecretKey', mySecretKey, info.key);
-  return call({ fn: 'box.before', renames: BOX_RENAMES }, Op.BoxBefore, info.id, [pk, sk], [], exactly(entry('xsalsa20-poly1305').key));
+  return call({ fn: 'box.before', renames: BOX_RENAMES }, Op.BoxBefore, info.id, [pk, sk], [], exactly(XSALSA20_POLY1305().key));
 }
 
 /**
@@ -83,7 +88,7 @@ function before(theirPublicKey: Uint8Array, mySecretKey: Uint8Array): Uint8Array
  * crypto_box_seed_keypair does (secret key = SHA-512(seed)[0..32]).
  */
 function keyPair(seed?: Uint8Array): KeyPair {
-  const info = entry('box');
+  const info = BOX();
   const s = optionalBytes('box.keyPair', 'seed', seed);
   const size = exactly(info.key);
   const out = call({ fn: 'box.keyPair' }, Op.BoxKeyPair, info.id, [s], [], 2 * size);
@@ -103,14 +108,14 @@ export const box: typeof boxSeal & { open: typeof boxOpen; before: typeof before
 export const sealedbox = {
   /** Encrypts `msg` so that only the holder of `publicKey`'s secret key can read it; the sender stays anonymous. */
   seal(msg: Input, publicKey: Uint8Array): Uint8Array<ArrayBuffer> {
-    const info = entry('sealedbox');
+    const info = SEALEDBOX();
     const data = message('sealedbox.seal', 'msg', msg);
     const pk = bytes('sealedbox.seal', 'publicKey', publicKey, info.key);
     return call({ fn: 'sealedbox.seal', renames: { message: 'msg' } }, Op.SealedBoxSeal, info.id, [data, pk], [], data.length + info.tagLength);
   },
   /** The message, or null if `sealed` does not authenticate under this key pair. */
   open(sealed: Uint8Array, publicKey: Uint8Array, secretKey: Uint8Array): Uint8Array<ArrayBuffer> | null {
-    const info = entry('sealedbox');
+    const info = SEALEDBOX();
     const data = bytes('sealedbox.open', 'sealed', sealed);
     const pk = bytes('sealedbox.open', 'publicKey', publicKey, info.key);
     const sk = bytes('sealedbox.open', 'secretKey', secretKey, info.key);

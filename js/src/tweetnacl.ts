@@ -74,9 +74,9 @@
  */
 import { installFullSyncLoader } from './backend/load-sync.js';
 import { ready } from './backend/index.js';
-import { ErrorCode, Op } from './backend/types.js';
+import { ErrorCode, Op, type CatalogEntry } from './backend/types.js';
 import { call, callIntoAliased } from './call.js';
-import { entry } from './catalog.js';
+import { entryOnce } from './catalog.js';
 import { isBytes } from './input.js';
 import { sha512 } from './hashes.js';
 import { equalBytes, randomBytes as systemRandomBytes } from './utils.js';
@@ -173,6 +173,16 @@ function span(fn: string, name: string, value: Uint8Array, pos: number, size: nu
 
 // ------------------------------------------------------------------ backend glue
 
+/** The catalog entries this file's hot calls use, each looked up once (catalog.ts `entryOnce`). */
+const SALSA20 = /* @__PURE__ */ entryOnce('salsa20');
+const XSALSA20 = /* @__PURE__ */ entryOnce('xsalsa20');
+const XSALSA20_POLY1305 = /* @__PURE__ */ entryOnce('xsalsa20-poly1305');
+const POLY1305 = /* @__PURE__ */ entryOnce('poly1305');
+const HMAC_SHA256 = /* @__PURE__ */ entryOnce('hmac-sha256');
+const HMAC_SHA512 = /* @__PURE__ */ entryOnce('hmac-sha512');
+const SHA256 = /* @__PURE__ */ entryOnce('sha256');
+const SHA512 = /* @__PURE__ */ entryOnce('sha512');
+
 type Args = readonly (Uint8Array | null)[];
 
 /**
@@ -231,12 +241,12 @@ function zeros(size: number): Uint8Array {
 }
 
 /** `length` bytes of m (or zeros) XOR a stream cipher's keystream, into c at cpos. */
-function streamInto(fn: string, algorithm: string, c: Uint8Array, cpos: unknown, m: Uint8Array | null, mpos: unknown, length: unknown, nonce: Uint8Array, k: Uint8Array): number {
+function streamInto(fn: string, algorithm: () => CatalogEntry, c: Uint8Array, cpos: unknown, m: Uint8Array | null, mpos: unknown, length: unknown, nonce: Uint8Array, k: Uint8Array): number {
   const size = count(fn, 'length', length);
   const out = span(fn, 'c', c, count(fn, 'cpos', cpos), size);
   if (size === 0) return 0;
   const data = m === null ? zeros(size) : span(fn, 'm', m, count(fn, 'mpos', mpos), size);
-  into(fn, Op.StreamXor, entry(algorithm).id, [head(fn, 'k', k, 32), nonce, data], [0], out);
+  into(fn, Op.StreamXor, algorithm().id, [head(fn, 'k', k, 32), nonce, data], [0], out);
   return 0;
 }
 
@@ -244,43 +254,43 @@ function streamInto(fn: string, algorithm: string, c: Uint8Array, cpos: unknown,
 function crypto_stream_salsa20_xor(c: Uint8Array, cpos: number, m: Uint8Array, mpos: number, b: number, n: Uint8Array, k: Uint8Array): number {
   const fn = 'crypto_stream_salsa20_xor';
   checkArrayTypes(c, m, n, k);
-  return streamInto(fn, 'salsa20', c, cpos, m, mpos, b, head(fn, 'n', n, SALSA20_NONCEBYTES), k);
+  return streamInto(fn, SALSA20, c, cpos, m, mpos, b, head(fn, 'n', n, SALSA20_NONCEBYTES), k);
 }
 
 /** crypto_stream_salsa20(c, cpos, b, n[8], k[32]): b bytes of Salsa20 keystream. */
 function crypto_stream_salsa20(c: Uint8Array, cpos: number, b: number, n: Uint8Array, k: Uint8Array): number {
   const fn = 'crypto_stream_salsa20';
   checkArrayTypes(c, n, k);
-  return streamInto(fn, 'salsa20', c, cpos, null, 0, b, head(fn, 'n', n, SALSA20_NONCEBYTES), k);
+  return streamInto(fn, SALSA20, c, cpos, null, 0, b, head(fn, 'n', n, SALSA20_NONCEBYTES), k);
 }
 
 /** crypto_stream(c, cpos, d, n[24], k[32]): d bytes of XSalsa20 keystream. */
 function crypto_stream(c: Uint8Array, cpos: number, d: number, n: Uint8Array, k: Uint8Array): number {
   const fn = 'crypto_stream';
   checkArrayTypes(c, n, k);
-  return streamInto(fn, 'xsalsa20', c, cpos, null, 0, d, head(fn, 'n', n, crypto_secretbox_NONCEBYTES), k);
+  return streamInto(fn, XSALSA20, c, cpos, null, 0, d, head(fn, 'n', n, crypto_secretbox_NONCEBYTES), k);
 }
 
 /** crypto_stream_xor(c, cpos, m, mpos, d, n[24], k[32]): d bytes of m XOR XSalsa20(k, n). */
 function crypto_stream_xor(c: Uint8Array, cpos: number, m: Uint8Array, mpos: number, d: number, n: Uint8Array, k: Uint8Array): number {
   const fn = 'crypto_stream_xor';
   checkArrayTypes(c, m, n, k);
-  return streamInto(fn, 'xsalsa20', c, cpos, m, mpos, d, head(fn, 'n', n, crypto_secretbox_NONCEBYTES), k);
+  return streamInto(fn, XSALSA20, c, cpos, m, mpos, d, head(fn, 'n', n, crypto_secretbox_NONCEBYTES), k);
 }
 
 // ------------------------------------------------------------------ lowlevel: MACs and comparisons
 
 /** The MAC `algorithm` of m[mpos .. mpos + n] under `key`, into out[outpos ..]. */
-function macInto(fn: string, algorithm: string, tagLength: number, out: Uint8Array, outpos: unknown, m: Uint8Array, mpos: unknown, n: unknown, key: Uint8Array): void {
+function macInto(fn: string, algorithm: () => CatalogEntry, tagLength: number, out: Uint8Array, outpos: unknown, m: Uint8Array, mpos: unknown, n: unknown, key: Uint8Array): void {
   const data = span(fn, 'm', m, count(fn, 'mpos', mpos), count(fn, 'n', n));
-  into(fn, Op.Mac, entry(algorithm).id, [key, data], [], span(fn, 'out', out, count(fn, 'outpos', outpos), tagLength));
+  into(fn, Op.Mac, algorithm().id, [key, data], [], span(fn, 'out', out, count(fn, 'outpos', outpos), tagLength));
 }
 
 /** crypto_onetimeauth(out, outpos, m, mpos, n, k[32]): the Poly1305 tag of n bytes of m. */
 function crypto_onetimeauth(out: Uint8Array, outpos: number, m: Uint8Array, mpos: number, n: number, k: Uint8Array): number {
   const fn = 'crypto_onetimeauth';
   checkArrayTypes(out, m, k);
-  macInto(fn, 'poly1305', ONETIMEAUTH_BYTES, out, outpos, m, mpos, n, head(fn, 'k', k, ONETIMEAUTH_KEYBYTES));
+  macInto(fn, POLY1305, ONETIMEAUTH_BYTES, out, outpos, m, mpos, n, head(fn, 'k', k, ONETIMEAUTH_KEYBYTES));
   return 0;
 }
 
@@ -335,7 +345,7 @@ function crypto_auth(out: Uint8Array, m: Uint8Array, n: number, k: Uint8Array): 
 function crypto_auth_hmacsha256(out: Uint8Array, m: Uint8Array, n: number, k: Uint8Array): number {
   const fn = 'crypto_auth_hmacsha256';
   checkArrayTypes(out, m, k);
-  macInto(fn, 'hmac-sha256', 32, out, 0, m, 0, n, head(fn, 'k', k, AUTH_KEYBYTES));
+  macInto(fn, HMAC_SHA256, 32, out, 0, m, 0, n, head(fn, 'k', k, AUTH_KEYBYTES));
   return 0;
 }
 
@@ -343,27 +353,27 @@ function crypto_auth_hmacsha256(out: Uint8Array, m: Uint8Array, n: number, k: Ui
 function crypto_auth_hmacsha512(out: Uint8Array, m: Uint8Array, n: number, k: Uint8Array): number {
   const fn = 'crypto_auth_hmacsha512';
   checkArrayTypes(out, m, k);
-  macInto(fn, 'hmac-sha512', 64, out, 0, m, 0, n, head(fn, 'k', k, AUTH_KEYBYTES));
+  macInto(fn, HMAC_SHA512, 64, out, 0, m, 0, n, head(fn, 'k', k, AUTH_KEYBYTES));
   return 0;
 }
 
 // ------------------------------------------------------------------ lowlevel: hashes
 
-function hashInto(fn: string, algorithm: string, outLength: number, out: Uint8Array, m: Uint8Array, n: number): number {
+function hashInto(fn: string, algorithm: () => CatalogEntry, outLength: number, out: Uint8Array, m: Uint8Array, n: number): number {
   checkArrayTypes(out, m);
   const data = span(fn, 'm', m, 0, count(fn, 'n', n));
-  into(fn, Op.Hash, entry(algorithm).id, [data], [outLength], span(fn, 'out', out, 0, outLength));
+  into(fn, Op.Hash, algorithm().id, [data], [outLength], span(fn, 'out', out, 0, outLength));
   return 0;
 }
 
 /** crypto_hash(out[64], m, n): SHA-512 of the first n bytes of m. */
 function crypto_hash(out: Uint8Array, m: Uint8Array, n: number): number {
-  return hashInto('crypto_hash', 'sha512', crypto_hash_BYTES, out, m, n);
+  return hashInto('crypto_hash', SHA512, crypto_hash_BYTES, out, m, n);
 }
 
 /** crypto_hash_sha256(out[32], m, n): SHA-256 of the first n bytes of m. */
 function crypto_hash_sha256(out: Uint8Array, m: Uint8Array, n: number): number {
-  return hashInto('crypto_hash_sha256', 'sha256', 32, out, m, n);
+  return hashInto('crypto_hash_sha256', SHA256, 32, out, m, n);
 }
 
 // ------------------------------------------------------------------ lowlevel: secretbox and box (padded layouts)
@@ -585,17 +595,15 @@ export interface Secretbox {
 function secretboxSeal(msg: Uint8Array, nonce: Uint8Array, key: Uint8Array): Uint8Array {
   checkArrayTypes(msg, nonce, key);
   checkLengths(key, nonce);
-  const info = entry('xsalsa20-poly1305');
-  return call({ fn: 'secretbox' }, Op.AeadSeal, info.id, [key, nonce, null, msg], [], msg.length + crypto_secretbox_BOXZEROBYTES);
+  return call({ fn: 'secretbox' }, Op.AeadSeal, XSALSA20_POLY1305().id, [key, nonce, null, msg], [], msg.length + crypto_secretbox_BOXZEROBYTES);
 }
 
 function secretboxOpen(box: Uint8Array, nonce: Uint8Array, key: Uint8Array): Uint8Array | null {
   checkArrayTypes(box, nonce, key);
   checkLengths(key, nonce);
   if (box.length < crypto_secretbox_BOXZEROBYTES) return null;
-  const info = entry('xsalsa20-poly1305');
   const out = new Uint8Array(box.length - crypto_secretbox_BOXZEROBYTES);
-  return into('secretbox.open', Op.AeadOpen, info.id, [key, nonce, null, box], [], out, VERIFICATION) ? out : null;
+  return into('secretbox.open', Op.AeadOpen, XSALSA20_POLY1305().id, [key, nonce, null, box], [], out, VERIFICATION) ? out : null;
 }
 
 /** Secret-key authenticated encryption: XSalsa20-Poly1305. */
