@@ -48,8 +48,7 @@ export function id(name: string): number {
  * `entry(name)`, looked up on the first call and remembered, for hot paths:
  * `entry` costs the backend check and a map lookup per call (2% of a
  * 32-byte tweetnacl `crypto_stream` on WebAssembly, perf). The entries are
- * the core's catalog, the same in every backend that has the algorithm
- * (mac.ts keeps Poly1305's the same way).
+ * the core's catalog, the same in every backend that has the algorithm.
  */
 export function entryOnce(name: string): () => CatalogEntry {
   let found: CatalogEntry | undefined;

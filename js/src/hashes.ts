@@ -5,7 +5,7 @@
  */
 import { Op } from './backend/types.js';
 import { blake3Parallel, call, callAsync, callInto } from './call.js';
-import { entry } from './catalog.js';
+import { entry, entryOnce } from './catalog.js';
 import type { CatalogEntry } from './backend/types.js';
 import { length, message, optionalBytes, options, type Input } from './input.js';
 import { openStream, type Hasher } from './stream.js';
@@ -126,8 +126,7 @@ function onlyOut(opts: unknown): opts is { out: unknown } {
 }
 
 function makeHash<O>(exportName: string, name: string): HashFunction<O> {
-  let cached: CatalogEntry | undefined;
-  const info = () => (cached ??= entry(name));
+  const info = entryOnce(name);
   // The numbers of a call without options, made once (backends only read them).
   let defaultNums: { entry: CatalogEntry; nums: readonly number[] } | undefined;
   const defaultLength = (i: CatalogEntry): readonly number[] => (defaultNums?.entry === i ? defaultNums.nums : (defaultNums = { entry: i, nums: [i.outputLength] }).nums);

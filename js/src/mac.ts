@@ -4,7 +4,7 @@
  */
 import { Op } from './backend/types.js';
 import { call, callInto } from './call.js';
-import { entry, find, type CatalogEntry } from './catalog.js';
+import { entryOnce, find, type CatalogEntry } from './catalog.js';
 import { hashName, type HashFunction } from './hashes.js';
 import { bytes, message, type Input } from './input.js';
 import { openStream, type Hasher } from './stream.js';
@@ -82,17 +82,17 @@ const POLY1305_INTO = { fn: 'poly1305.into' };
  * Poly1305 (RFC 8439 §2.5): a 16-byte tag of `msg` under a 32-byte ONE-TIME
  * key. Never authenticate two messages with the same key.
  */
-let poly1305Entry: CatalogEntry | undefined;
+const POLY1305_ENTRY = /* @__PURE__ */ entryOnce('poly1305');
 
 export const poly1305: Poly1305 = /* @__PURE__ */ Object.assign(
   function poly1305(msg: Input, key: Uint8Array): Uint8Array<ArrayBuffer> {
-    const info = (poly1305Entry ??= entry('poly1305'));
+    const info = POLY1305_ENTRY();
     const k = bytes('poly1305', 'key', key, info.key);
     return call(POLY1305, Op.Mac, info.id, [k, message('poly1305', 'msg', msg)], [], info.outputLength);
   },
   {
     into<T extends Uint8Array>(out: T, msg: Input, key: Uint8Array): T {
-      const info = (poly1305Entry ??= entry('poly1305'));
+      const info = POLY1305_ENTRY();
       const k = bytes('poly1305.into', 'key', key, info.key);
       return callInto(POLY1305_INTO, Op.Mac, info.id, [k, message('poly1305.into', 'msg', msg)], [], out, info.outputLength) as T;
     },

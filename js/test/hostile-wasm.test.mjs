@@ -191,7 +191,7 @@ function secretCalls() {
     ['cbc decrypt', () => S.cbc(key, nonce24.subarray(0, 16)).decrypt(S.cbc(key, nonce24.subarray(0, 16)).encrypt(message)), [key]],
     ['ctr', () => S.ctr(key, nonce24.subarray(0, 16)).encrypt(message), [key]],
     // The stream ciphers have wipes of their own (wasm-abi.ts
-    // STACK_WIPE_CALL_BY_OP_ALGORITHM), checked here at both ends of the sizes.
+    // STACK_WIPE_BY_OP_ALGORITHM), checked here at both ends of the sizes.
     ...Object.entries({ salsa20: 8, xsalsa20: 24, chacha20: 12, xchacha20: 24 }).flatMap(([name, nonceLength]) =>
       [32, 1 << 20].map((size) => [`${name} ${size} B`, () => S[name](key, nonce24.subarray(0, nonceLength), new Uint8Array(size)), [key]]),
     ),

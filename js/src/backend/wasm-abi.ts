@@ -48,8 +48,10 @@ export interface Exports {
   readonly __stack_pointer?: WebAssembly.Global;
 }
 
-/** Op.Hash, Op.StreamXor, Op.Blake3Part and Op.Blake3Join (types.ts): literals, so this file needs no runtime import; their types make the compiler check each value. */
+/** Op.Hash, Op.Mac, Op.MacVerify, Op.StreamXor, Op.Blake3Part and Op.Blake3Join (types.ts): literals, so this file needs no runtime import; their types make the compiler check each value. */
 export const OP_HASH: Op.Hash = 1;
+export const OP_MAC: Op.Mac = 2;
+export const OP_MAC_VERIFY: Op.MacVerify = 3;
 export const OP_STREAM_XOR: Op.StreamXor = 4;
 export const OP_BLAKE3_PART: Op.Blake3Part = 9;
 export const OP_BLAKE3_JOIN: Op.Blake3Join = 10;
@@ -106,51 +108,48 @@ export const STACK_WIPE_SMALL_HASH_MAC = 8 * 1024;
 export const STACK_WIPE_CALL = 16 * 1024;
 export const STACK_WIPE_DEEP = 24 * 1024;
 /**
- * Small one-shot MAC calls (the first class above) of an algorithm that
- * stays far below that class's deepest, by catalog name, with a wipe of
- * their own under the same rule (the measured depth plus at least a
- * fifth): Poly1305 2,872 B in both builds with a 32-byte or 1 MiB message
- * since its per-block function is inlined (vendor/README.md; 3,648 /
- * 3,640 B before, 3,392 when first measured), so 3.5 KiB (a fifth over is
- * 3,447). An 8 KiB fill costs about 50 ns and a 4 KiB one about 30: 25 ns
- * of a 32-byte Poly1305 call of about 250 (measured).
- * hostile-wasm.test.mjs checks it with its Poly1305 cases, as it checks
- * the classes. The next shallowest, HMAC-SHA-256 at 4,624 B, would need
- * 5.5 KiB and save little of 1 µs: not listed.
+ * Calls of one op and algorithm, by op code and catalog name, that stay far
+ * below their class's deepest, with a wipe of their own under the same
+ * rule (the measured depth plus at least a fifth). A hash or MAC op's entry
+ * applies to its small calls only (SMALL_CALL_IO); larger ones keep
+ * STACK_WIPE_DEEP.
+ * - Poly1305's one-shot MAC (Op.Mac, Op.MacVerify): 2,872 B in both builds
+ *   with a 32-byte or 1 MiB message since its per-block function is inlined
+ *   (vendor/README.md; 3,648 / 3,640 B before, 3,392 when first measured),
+ *   so 3.5 KiB (a fifth over is 3,447). An 8 KiB fill costs about 50 ns and
+ *   a 4 KiB one about 30: 25 ns of a 32-byte Poly1305 call of about 250
+ *   (measured). The next shallowest MAC, HMAC-SHA-256 at 4,624 B, would
+ *   need 5.5 KiB and save little of 1 µs: not listed.
+ * - The stream ciphers' keystream calls (Op.StreamXor, what tweetnacl's
+ *   crypto_stream and the `xsalsa20`-style functions run): their depth does
+ *   not grow with the message (measured at 32, 64, 65, 256 B, 4 KiB and
+ *   1 MiB, SIMD / baseline builds): Salsa20 and XSalsa20 4,336 / 4,272 B,
+ *   so 5.5 KiB (a fifth over is 5,203); ChaCha20 and XChaCha20 6,032 /
+ *   6,016 B, so 7.5 KiB (7,238). The class's 16 KiB fill was 5-8% of a
+ *   32-byte crypto_stream, xsalsa20 or chacha20 call (Node, both wipes
+ *   interleaved in one process).
+ * hostile-wasm.test.mjs calls each entry (the stream ciphers at 32 B and
+ * 1 MiB) on both builds: an entry added here needs its cases there. Only
+ * the full module's spec uses the table (wasm-full.ts `callWipes`): the
+ * SHA-2 module has none of these algorithms, and its pages do not ship it.
  */
-export const STACK_WIPE_SMALL_BY_ALGORITHM: ReadonlyMap<string, number> = /* @__PURE__ */ new Map([['poly1305', 3.5 * 1024]]);
-/**
- * Calls of the second class above (every other call) of one op and
- * algorithm, by op code and catalog name, that stay far below that class's
- * deepest, with a wipe of their own under the same rule (the measured
- * depth plus at least a fifth). The stream ciphers' keystream calls
- * (Op.StreamXor, what tweetnacl's crypto_stream and the `xsalsa20`-style
- * functions run): their depth does not grow with the message (measured at
- * 32, 64, 65, 256 B, 4 KiB and 1 MiB, SIMD / baseline builds): Salsa20 and
- * XSalsa20 4,336 / 4,272 B, so 5.5 KiB (a fifth over is 5,203); ChaCha20
- * and XChaCha20 6,032 / 6,016 B, so 7.5 KiB (7,238). The class's 16 KiB
- * fill was 5-8% of a 32-byte crypto_stream, xsalsa20 or chacha20 call
- * (Node, both wipes interleaved in one process). hostile-wasm.test.mjs
- * calls each entry at 32 B and 1 MiB on both builds: an entry added here
- * needs its cases there. Only the full module's spec uses the table
- * (wasm-full.ts `callWipes`): the SHA-2 module has none of these ops, and
- * its pages do not ship it.
- */
-export const STACK_WIPE_CALL_BY_OP_ALGORITHM: readonly (readonly [op: number, algorithm: string, bytes: number])[] = [
+export const STACK_WIPE_BY_OP_ALGORITHM: readonly (readonly [op: number, algorithm: string, bytes: number])[] = [
+  [OP_MAC, 'poly1305', 3.5 * 1024],
+  [OP_MAC_VERIFY, 'poly1305', 3.5 * 1024],
   [OP_STREAM_XOR, 'salsa20', 5.5 * 1024],
   [OP_STREAM_XOR, 'xsalsa20', 5.5 * 1024],
   [OP_STREAM_XOR, 'chacha20', 7.5 * 1024],
   [OP_STREAM_XOR, 'xchacha20', 7.5 * 1024],
 ];
-/** By op code, then catalog id: a call's own stack wipe, or undefined for its class's. */
+/** By op code, then catalog id: a call's own stack wipe, or 0 (or past the end) for its class's. */
 export type CallWipesById = readonly (Uint16Array | undefined)[];
-/** STACK_WIPE_CALL_BY_OP_ALGORITHM by op code and catalog id (wasm-instance.ts `callWipe`). */
+/** STACK_WIPE_BY_OP_ALGORITHM by op code and catalog id (wasm-instance.ts `callWipe`). */
 export function callWipesById(catalog: readonly CatalogEntry[]): CallWipesById {
   const ids = catalog.reduce((end, e) => Math.max(end, e.id + 1), 0);
   const byOp: (Uint16Array | undefined)[] = [];
-  for (const [op, name, bytes] of STACK_WIPE_CALL_BY_OP_ALGORITHM) {
+  for (const [op, name, bytes] of STACK_WIPE_BY_OP_ALGORITHM) {
     const e = catalog.find((x) => x.name === name);
-    if (e !== undefined) (byOp[op] ??= new Uint16Array(ids).fill(STACK_WIPE_CALL))[e.id] = bytes;
+    if (e !== undefined) (byOp[op] ??= new Uint16Array(ids))[e.id] = bytes;
   }
   return byOp;
 }

@@ -36,7 +36,6 @@ import {
   SMALL_IO,
   STACK_WIPE_CALL,
   STACK_WIPE_DEEP,
-  STACK_WIPE_SMALL_BY_ALGORITHM,
   STACK_WIPE_SMALL_HASH_MAC,
   WasmBackendError,
   checkArgumentCounts,
@@ -87,15 +86,10 @@ export class WasmInstance {
   /** Bytes of the I/O buffer the last `place` or `layout` wrote. */
   used = 0;
   /**
-   * By catalog id, the stack wipe after a small one-shot hash or MAC call:
-   * STACK_WIPE_SMALL_HASH_MAC, or what STACK_WIPE_SMALL_BY_ALGORITHM says
-   * (`useCatalog`). An id past the end gets STACK_WIPE_SMALL_HASH_MAC.
-   */
-  private smallCallWipe = new Uint16Array(0);
-  /**
-   * By op code, then catalog id, the stack wipe after any other call where
-   * the module has one of its own (WasmModuleSpec `callWipes`, set by the
-   * loader); STACK_WIPE_CALL for an op or id it does not list.
+   * By op code, then catalog id, the stack wipe of a call that has one of
+   * its own (wasm-abi.ts STACK_WIPE_BY_OP_ALGORITHM, from the module's
+   * WasmModuleSpec `callWipes`, set by the loader); an op or id it does not
+   * list (0, or past the end) gets its class's.
    */
   callWipe: CallWipesById = [];
 
@@ -257,13 +251,6 @@ export class WasmInstance {
   /** The catalog the module was built with. */
   catalog(): CatalogEntry[] {
     return JSON.parse(this.readString(this.exports.saline_catalog_ptr(), this.exports.saline_catalog_len())) as CatalogEntry[];
-  }
-
-  /** Resolves STACK_WIPE_SMALL_BY_ALGORITHM to catalog ids (the loader calls it once, with `catalog()`). */
-  useCatalog(catalog: readonly CatalogEntry[]): void {
-    const table = new Uint16Array(catalog.reduce((end, e) => Math.max(end, e.id + 1), 0)).fill(STACK_WIPE_SMALL_HASH_MAC);
-    for (const e of catalog) table[e.id] = STACK_WIPE_SMALL_BY_ALGORITHM.get(e.name) ?? STACK_WIPE_SMALL_HASH_MAC;
-    this.smallCallWipe = table;
   }
 
   /** The core's backend registry (saline_ops::backends_json), read like the catalog. */
@@ -463,9 +450,9 @@ export class WasmInstance {
       const used = this.used;
       // The id the module ran (`invoke` passes alg >>> 0).
       const id = alg >>> 0;
-      // A typed array read past its end is undefined: the class's default.
-      const small = this.smallCallWipe[id] ?? STACK_WIPE_SMALL_HASH_MAC;
-      this.wipe(used, (op as number) >= FIRST_NON_HASH_OP ? (this.callWipe[op]?.[id] ?? STACK_WIPE_CALL) : used <= SMALL_CALL_IO ? small : STACK_WIPE_DEEP);
+      // 0, or undefined past the end of a row: none of its own.
+      const own = this.callWipe[op]?.[id];
+      this.wipe(used, (op as number) >= FIRST_NON_HASH_OP ? own || STACK_WIPE_CALL : used <= SMALL_CALL_IO ? own || STACK_WIPE_SMALL_HASH_MAC : STACK_WIPE_DEEP);
     }
     this.maybeShrink();
   }

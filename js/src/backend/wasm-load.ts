@@ -74,7 +74,7 @@ export interface WasmModuleSpec {
   readonly offThread?: (wasm: WasmInstance, module: WebAssembly.Module) => Pick<Backend, 'callAsync' | 'blake3Async'>;
   /** Its short export beyond `saline_call2`, if any (the full module's `saline_call4`: wasm-call4.ts). */
   readonly shortCall?: ShortCall;
-  /** Its calls outside the hash/MAC class with a stack wipe of their own, by op and id (the full module's: wasm-abi.ts `callWipesById`). */
+  /** Its calls with a stack wipe of their own, by op and id (the full module's: wasm-abi.ts `callWipesById`). */
   readonly callWipes?: (catalog: readonly CatalogEntry[]) => CallWipesById;
 }
 
@@ -110,7 +110,6 @@ export function wasmFileName(spec: WasmModuleSpec, simd = wasmSimdSupported()): 
 function backendOver(instance: WebAssembly.Instance, bind: (memory: WebAssembly.Memory) => void, module: WebAssembly.Module, spec?: WasmModuleSpec): Backend {
   const wasm = new WasmInstance(instance, bind, module, spec?.shortCall);
   const catalog = wasm.catalog();
-  wasm.useCatalog(catalog);
   if (spec?.callWipes) wasm.callWipe = spec.callWipes(catalog);
   const offThread = spec?.offThread?.(wasm, module);
   return {
