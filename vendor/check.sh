@@ -35,3 +35,4 @@ check chacha20 0.9.1
 check salsa20 0.10.2
 check scrypt 0.11.0
 check pbkdf2 0.12.2
+check ripemd 0.1.3
