@@ -46,14 +46,15 @@ function run(where: Where, op: Op, alg: number, bytes: Bytes, nums: readonly num
       return failed(where, error, nullOnFailure);
     }
   }
-  const scratch = backend.scratch?.(outLength);
+  const small = backend.scratch;
+  const scratch = small?.view(outLength);
   const out = scratch ?? alloc(where.fn, 'output', outLength);
   try {
     const written = backend.call(op, alg, bytes, nums, out);
     if (scratch === undefined) return trimmed(out as Uint8Array<ArrayBuffer>, written);
     // A copy (on the JS heap when small), then the backend's buffer wiped.
     const result = scratch.slice(0, written);
-    scratch.fill(0);
+    small!.wipe(outLength);
     return result as Uint8Array<ArrayBuffer>;
   } catch (error) {
     out.fill(0);

@@ -62,7 +62,8 @@ const INPUT_START: usize = (HEADER_SLOTS * 8).div_ceil(64) * 64;
 /// the API's copy of the result (`slice`) allocates no ArrayBuffer, where
 /// a larger one costs as much as the array `callv` writes into.
 const ARENA_BYTES: usize = 2048;
-/// Where the output region starts; the inputs end here.
+/// Where the output region starts; the inputs end here. A multiple of 8:
+/// js/src/backend/native.ts wipes the region in 8-byte words.
 const OUTPUT_START: usize = ARENA_BYTES - 64;
 const INPUT_CAPACITY: usize = OUTPUT_START - INPUT_START;
 const OUTPUT_CAPACITY: usize = ARENA_BYTES - OUTPUT_START;

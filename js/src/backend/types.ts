@@ -17,6 +17,18 @@ export { ErrorCode, Op };
 /** The message of `Backend.callInto`'s refusal (crates/saline-node `OVERLAP_REFUSED`). */
 export const OVERLAP_REFUSED = 'out: must not overlap an input';
 
+/** `Backend.scratch`: small output buffers the backend owns. */
+export interface Scratch {
+  /**
+   * A private buffer of exactly `outLength` bytes for a `call`'s output, or
+   * undefined when a fresh array is the cheaper target. Never handed to
+   * user code.
+   */
+  view(outLength: number): Uint8Array | undefined;
+  /** Zeroes the bytes of `view(outLength)` (a copied-out result's). */
+  wipe(outLength: number): void;
+}
+
 /** What a backend throws: the API layer turns it into RangeError/TypeError/Error. */
 export interface BackendError {
   code: ErrorCode;
@@ -102,12 +114,10 @@ export interface Backend {
    */
   readonly copiesInputs?: boolean;
   /**
-   * A private buffer of exactly `outLength` bytes for a `call` whose output
-   * the API copies out at once and then wipes, or undefined when a fresh
-   * array is the cheaper target (native.ts says when and why). Never handed
-   * to user code; not for `callAsync`.
+   * Private buffers for small outputs that the API copies out at once and
+   * then wipes (native.ts says when and why). Not for `callAsync`.
    */
-  readonly scratch?: (outLength: number) => Uint8Array | undefined;
+  readonly scratch?: Scratch;
   /**
    * `call` that allocates the output itself and returns a new array of
    * exactly the bytes written, where the backend can copy them straight out
