@@ -98,7 +98,8 @@ export function callInto(where: Where, op: Op, alg: number, bytes: Bytes, nums: 
  * is left as it was, not zeroed: what those APIs promise.
  *
  * Where the backend reads copies of the inputs (`copiesInputs`:
- * WebAssembly) an overlap is harmless and nothing is checked. The native
+ * WebAssembly; `callCopying`: the native addon's small calls, through its
+ * arena) an overlap is harmless and nothing is checked. Otherwise the native
  * addon refuses an `out` that overlaps an input (it compares the pointers
  * it holds anyway); only then does the call go through a separate output,
  * copied into `out` on success and wiped. The check in JS, which this
@@ -109,6 +110,17 @@ export function callIntoAliased(where: Where, op: Op, alg: number, bytes: Bytes,
   const backend = getBackend();
   let aliased = false;
   if (backend.copiesInputs !== true) {
+    const copying = backend.callCopying;
+    if (copying !== undefined) {
+      // Small calls natively: no array borrowed, and an overlap is harmless.
+      let written: number | undefined;
+      try {
+        written = copying(op, alg, bytes, nums, out);
+      } catch (error) {
+        return refused(where, error, refusals);
+      }
+      if (written !== undefined) return true;
+    }
     if (backend.callInto !== undefined) {
       // Refused before anything is written when `out` overlaps an input.
       const failed = attemptInto(where, op, alg, bytes, nums, out, false);

@@ -371,20 +371,39 @@ test('lowlevel: crypto_stream*, crypto_core_*, crypto_onetimeauth*, crypto_verif
     assert.equal(ll.crypto_onetimeauth_verify(t1, 4, m, 7, n, key), tl.crypto_onetimeauth_verify(t1, 4, m, 7, n, key));
     assert.equal(ll.crypto_onetimeauth_verify(t1, 4, m, 7, n, key), -1);
   }
-  // In place (c === m), as NaCl allows.
-  const data = r.bytes(1000);
-  const inPlace = data.slice();
-  const expected = new Uint8Array(1000);
-  tl.crypto_stream_xor(expected, 0, data, 0, 1000, nonce, key);
-  ll.crypto_stream_xor(inPlace, 0, inPlace, 0, 1000, nonce, key);
-  same(inPlace, expected, 'crypto_stream_xor in place');
-  // Overlapping at different offsets: saline reads the input as it was before the call
-  // (tweetnacl's result would depend on its 64-byte block order).
-  const shifted = data.slice();
-  const expectedShifted = data.slice();
-  tl.crypto_stream_xor(expectedShifted, 3, data, 0, 900, nonce, key);
-  ll.crypto_stream_xor(shifted, 3, shifted, 0, 900, nonce, key);
-  same(shifted, expectedShifted, 'crypto_stream_xor with overlapping, shifted buffers');
+  // In place (c === m), as NaCl allows; 40 bytes go through the native
+  // addon's arena (copies of the inputs), 1000 through borrowed arrays.
+  for (const size of [40, 1000]) {
+    const data = r.bytes(size);
+    const inPlace = data.slice();
+    const expected = new Uint8Array(size);
+    tl.crypto_stream_xor(expected, 0, data, 0, size, nonce, key);
+    ll.crypto_stream_xor(inPlace, 0, inPlace, 0, size, nonce, key);
+    same(inPlace, expected, `crypto_stream_xor in place (${size} B)`);
+    // Overlapping at different offsets: saline reads the input as it was before the call
+    // (tweetnacl's result would depend on its 64-byte block order).
+    const shifted = data.slice();
+    const expectedShifted = data.slice();
+    tl.crypto_stream_xor(expectedShifted, 3, data, 0, size - 10, nonce, key);
+    ll.crypto_stream_xor(shifted, 3, shifted, 0, size - 10, nonce, key);
+    same(shifted, expectedShifted, `crypto_stream_xor with overlapping, shifted buffers (${size} B)`);
+  }
+  // A tag written over the message it authenticates, and a core's output over its input.
+  const msg = r.bytes(48);
+  const tag = new Uint8Array(16);
+  tl.crypto_onetimeauth(tag, 0, msg, 0, 48, key);
+  const overTag = msg.slice();
+  ll.crypto_onetimeauth(overTag, 8, overTag, 0, 48, key);
+  same(overTag.subarray(8, 24), tag, 'crypto_onetimeauth over its own message');
+  same(overTag.subarray(0, 8), msg.subarray(0, 8), 'crypto_onetimeauth over its own message: the rest untouched');
+  const sigma = new TextEncoder().encode('expand 32-byte k');
+  const coreIn = r.bytes(16);
+  const coreOut = new Uint8Array(32);
+  tl.crypto_core_hsalsa20(coreOut, coreIn, key, sigma);
+  const overIn = new Uint8Array(32);
+  overIn.set(coreIn);
+  ll.crypto_core_hsalsa20(overIn, overIn.subarray(0, 16), key, sigma);
+  same(overIn, coreOut, 'crypto_core_hsalsa20 over its own input');
 
   for (let i = 0; i < 8; i++) {
     const input = r.bytes(16);

@@ -136,6 +136,7 @@ export function createNativeBackend(addon: Addon): Backend {
     backendsJson: typeof addon.backends === 'function' ? () => addon.backends!() : undefined,
     call: small?.call ?? positional(addon.callv),
     callInto: typeof addon.callvInto === 'function' ? positional(addon.callvInto) : undefined,
+    callCopying: small?.callCopying,
     scratch: small?.scratch ?? smallOutputs(),
     callAsync(op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): Promise<Uint8Array> {
       try {
@@ -209,21 +210,32 @@ const ARENA_FIXED = 5;
  * through callvInto against 4,052 through the arena, `sha256.into` 6,255
  * against 7,417.
  *
+ * `callCopying` is the arena for the calls whose `out` may overlap an
+ * input (call.ts `callIntoAliased`: the TweetNaCl layer, NaCl's C
+ * signatures): the result is copied into `out` after the call succeeded, so
+ * no overlap check is needed, and `out`, often a fresh array of 64 bytes or
+ * less that V8 keeps on its heap, is never moved off it (`SMALL_OUTPUT`).
+ * Measured against callvInto (both packages in one process, interleaved,
+ * two runs, order swapped): `secretbox.open` of 32 bytes 1.36-1.46x,
+ * `crypto_onetimeauth` 1.12-1.20x, `crypto_hash` 1.08-1.11x,
+ * `crypto_core_hsalsa20` 1.07-1.10x, `crypto_stream` of 32 bytes
+ * 1.05-1.09x; the rest within the noise.
+ *
  * Inputs are copied in one pass after every length is known: the intrinsic
  * getters run no user code, so nothing can re-enter between the first
  * header write and the call. The addon wipes them.
  */
-function arenaCalls(arena: Arena, slow: Backend['call']): { call: Backend['call']; scratch: Scratch } {
+function arenaCalls(arena: Arena, slow: Backend['call']): { call: Backend['call']; callCopying: NonNullable<Backend['callCopying']>; scratch: Scratch } {
   const { buffer, call: run, inputStart, outputStart } = arena;
   const header = new Float64Array(buffer, 0, inputStart / 8);
   const heap = new Uint8Array(buffer);
   const inputCapacity = outputStart - inputStart;
   const scratch = smallOutputs(buffer, outputStart, heap.length - outputStart);
-  const call: Backend['call'] = (op, alg, bytes, nums, out) => {
+  /** Lays the call out and runs it into the output region; false (nothing run) when it does not fit. */
+  const ran = (op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): boolean => {
     const n = bytes.length;
     const m = nums.length;
-    const outLength = lengthOf(out);
-    if (n > ARENA_MAX_ARGS || m > ARENA_MAX_ARGS || out !== scratch.view(outLength)) return slow(op, alg, bytes, nums, out);
+    if (n > ARENA_MAX_ARGS || m > ARENA_MAX_ARGS) return false;
     let used = 0;
     for (let i = 0; i < n; i++) {
       const b = bytes[i];
@@ -233,12 +245,12 @@ function arenaCalls(arena: Arena, slow: Backend['call']): { call: Backend['call'
       }
       // An empty view may be over a detached buffer: callv tells.
       let length: number;
-      if (typedArrayTag(b) !== 'Uint8Array' || (length = lengthOf(b)) === 0 || (used += length) > inputCapacity) return slow(op, alg, bytes, nums, out);
+      if (typedArrayTag(b) !== 'Uint8Array' || (length = lengthOf(b)) === 0 || (used += length) > inputCapacity) return false;
       header[ARENA_FIXED + i] = length;
     }
     for (let j = 0; j < m; j++) {
       const x = nums[j];
-      if (typeof x !== 'number') return slow(op, alg, bytes, nums, out);
+      if (typeof x !== 'number') return false;
       header[ARENA_FIXED + n + j] = x;
     }
     header[0] = op;
@@ -254,9 +266,25 @@ function arenaCalls(arena: Arena, slow: Backend['call']): { call: Backend['call'
       at += length;
     }
     run();
-    return header[0]!;
+    return true;
   };
-  return { call, scratch };
+  const call: Backend['call'] = (op, alg, bytes, nums, out) => {
+    const outLength = lengthOf(out);
+    return out === scratch.view(outLength) && ran(op, alg, bytes, nums, outLength) ? header[0]! : slow(op, alg, bytes, nums, out);
+  };
+  // The inputs are copies and the result reaches `out` only after the call
+  // succeeded, so `out` may overlap an input (NaCl's C functions allow it).
+  const callCopying: NonNullable<Backend['callCopying']> = (op, alg, bytes, nums, out) => {
+    const outLength = lengthOf(out);
+    const region = scratch.view(outLength);
+    if (region === undefined || !ran(op, alg, bytes, nums, outLength)) return undefined;
+    const written = header[0]!;
+    if (written === outLength) out.set(region);
+    else copyBytesInto(out, 0, region.subarray(0, written), written);
+    scratch.wipe(outLength);
+    return written;
+  };
+  return { call, callCopying, scratch };
 }
 
 /**

@@ -107,6 +107,14 @@ export interface Backend {
    */
   readonly callInto?: (op: Op, alg: number, bytes: readonly (Uint8Array | null)[], nums: readonly number[], out: Uint8Array) => number;
   /**
+   * `call` into `out` through copies of the inputs, with `out` written only
+   * once the call succeeded, so that it may overlap an input; where the
+   * backend can take this call so (native: the arena, for small calls).
+   * Returns undefined, having run nothing, where it cannot. Throws what
+   * `call` throws.
+   */
+  readonly callCopying?: (op: Op, alg: number, bytes: readonly (Uint8Array | null)[], nums: readonly number[], out: Uint8Array) => number | undefined;
+  /**
    * True when `call` reads copies of the inputs (made before anything is
    * written) and writes `out` only when the call succeeds (WebAssembly:
    * through linear memory), so an `out` that overlaps an input is
