@@ -107,7 +107,7 @@ test('arenas are independent, and one outlives a collected sibling', { skip }, (
 // Before any other test makes the API's backend: the arena it makes is
 // captured here (the addon module is one object per process), so that its
 // output region can be read after the API copied a result out.
-test('through the API, the arena\'s output region is zero after every allocating call', { skip }, async () => {
+test('through the API, the arena\'s regions are zero after every call it serves, allocating or into a caller\'s out', { skip }, async () => {
   let captured;
   const make = addon.arena;
   addon.arena = function arena() {
@@ -136,6 +136,28 @@ test('through the API, the arena\'s output region is zero after every allocating
       assert.ok(allZero(outputRegion(captured)), `${what}: the output region is wiped`);
       assert.ok(allZero(inputRegion(captured)), `${what}: the inputs are wiped`);
     }
+    // The TweetNaCl layer's calls into a caller's out (Backend.callCopying), a failed one too.
+    const { default: nacl } = await import('saline/tweetnacl');
+    const ll = nacl.lowlevel;
+    const nonce = new Uint8Array(24).fill(7);
+    const boxed = new Uint8Array(48);
+    const into = {
+      'crypto_onetimeauth (16 B)': (out = new Uint8Array(16)) => [ll.crypto_onetimeauth(out, 0, msg, 0, 100, key), out],
+      'crypto_core_hsalsa20 (32 B)': (out = new Uint8Array(32)) => [ll.crypto_core_hsalsa20(out, msg.subarray(0, 16), key, new TextEncoder().encode('expand 32-byte k')), out],
+      'crypto_secretbox (48 B)': () => [ll.crypto_secretbox(boxed, new Uint8Array(48).fill(1).fill(0, 0, 32), 48, nonce, key), boxed],
+    };
+    for (const [what, f] of Object.entries(into)) {
+      const [code, out] = f();
+      assert.equal(code, 0, what);
+      assert.ok(out.some((x) => x !== 0), `${what}: a result came back`);
+      assert.ok(allZero(outputRegion(captured)), `${what}: the output region is wiped`);
+      assert.ok(allZero(inputRegion(captured)), `${what}: the inputs are wiped`);
+    }
+    boxed[40] ^= 1;
+    const opened = new Uint8Array(48).fill(9);
+    assert.equal(ll.crypto_secretbox_open(opened, boxed, 48, nonce, key), -1, 'a forged box fails');
+    assert.ok(opened.every((x) => x === 9), 'a failed open leaves out as it was');
+    assert.ok(allZero(outputRegion(captured)) && allZero(inputRegion(captured)), 'a failed open leaves the arena wiped');
   } finally {
     addon.arena = make;
   }
