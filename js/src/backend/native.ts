@@ -232,7 +232,7 @@ function arenaCalls(arena: Arena, slow: Backend['call']): { call: Backend['call'
   const inputCapacity = outputStart - inputStart;
   const scratch = smallOutputs(buffer, outputStart, heap.length - outputStart);
   /** Lays the call out and runs it into the output region; false (nothing run) when it does not fit. */
-  const ran = (op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): boolean => {
+  const runInArena = (op: Op, alg: number, bytes: Bytes, nums: readonly number[], outLength: number): boolean => {
     const n = bytes.length;
     const m = nums.length;
     if (n > ARENA_MAX_ARGS || m > ARENA_MAX_ARGS) return false;
@@ -270,17 +270,16 @@ function arenaCalls(arena: Arena, slow: Backend['call']): { call: Backend['call'
   };
   const call: Backend['call'] = (op, alg, bytes, nums, out) => {
     const outLength = lengthOf(out);
-    return out === scratch.view(outLength) && ran(op, alg, bytes, nums, outLength) ? header[0]! : slow(op, alg, bytes, nums, out);
+    return out === scratch.view(outLength) && runInArena(op, alg, bytes, nums, outLength) ? header[0]! : slow(op, alg, bytes, nums, out);
   };
   // The inputs are copies and the result reaches `out` only after the call
   // succeeded, so `out` may overlap an input (NaCl's C functions allow it).
   const callCopying: NonNullable<Backend['callCopying']> = (op, alg, bytes, nums, out) => {
     const outLength = lengthOf(out);
     const region = scratch.view(outLength);
-    if (region === undefined || !ran(op, alg, bytes, nums, outLength)) return undefined;
+    if (region === undefined || !runInArena(op, alg, bytes, nums, outLength)) return undefined;
     const written = header[0]!;
-    if (written === outLength) out.set(region);
-    else copyBytesInto(out, 0, region.subarray(0, written), written);
+    out.set(written === outLength ? region : region.subarray(0, written));
     scratch.wipe(outLength);
     return written;
   };
