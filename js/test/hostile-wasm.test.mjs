@@ -191,9 +191,31 @@ function secretCalls() {
     ['cbc decrypt', () => S.cbc(key, nonce24.subarray(0, 16)).decrypt(S.cbc(key, nonce24.subarray(0, 16)).encrypt(message)), [key]],
     ['ctr', () => S.ctr(key, nonce24.subarray(0, 16)).encrypt(message), [key]],
     // The stream ciphers have wipes of their own (wasm-abi.ts
-    // STACK_WIPE_BY_OP_ALGORITHM), checked here at both ends of the sizes.
+    // STACK_WIPE_BY_OP_ALGORITHM), checked here at both ends of the sizes
+    // and at the block boundaries between.
     ...Object.entries({ salsa20: 8, xsalsa20: 24, chacha20: 12, xchacha20: 24 }).flatMap(([name, nonceLength]) =>
-      [32, 1 << 20].map((size) => [`${name} ${size} B`, () => S[name](key, nonce24.subarray(0, nonceLength), new Uint8Array(size)), [key]]),
+      [32, 64, 65, 256, 4096, 1 << 20].map((size) => [`${name} ${size} B`, () => S[name](key, nonce24.subarray(0, nonceLength), new Uint8Array(size)), [key]]),
+    ),
+    // So do the AEADs of the public API, sealing and opening (one wipe for
+    // all: the deepest of them, with or without associated data).
+    ...[
+      ['gcm 128', (aad) => S.gcm(key.subarray(0, 16), nonce12, aad)],
+      ['gcm 192', (aad) => S.gcm(key.subarray(0, 24), nonce12, aad)],
+      ['gcm 256', (aad) => S.gcm(key, nonce12, aad)],
+      ['chacha20poly1305', (aad) => S.chacha20poly1305(key, nonce12, aad)],
+      ['xchacha20poly1305', (aad) => S.xchacha20poly1305(key, nonce24, aad)],
+      ['xsalsa20poly1305', () => S.xsalsa20poly1305(key, nonce24), false], // no associated data
+      ['aegis128l', (aad) => S.aegis128l(key.subarray(0, 16), nonce24.subarray(0, 16), aad)],
+      ['aegis256', (aad) => S.aegis256(key, new Uint8Array(32), aad)],
+    ].flatMap(([name, cipher, takesAad = true]) =>
+      (takesAad ? [undefined, message] : [undefined]).flatMap((aad) =>
+        [32, 1 << 20].map((size) => {
+          const data = new Uint8Array(size).fill(6);
+          const sealed = cipher(aad).encrypt(data);
+          const label = `${name}${aad ? ' with aad' : ''} ${size} B, sealed and opened`;
+          return [label, () => [cipher(aad).encrypt(data), cipher(aad).decrypt(sealed)], [key]];
+        }),
+      ),
     ),
     ['tweetnacl lowlevel.crypto_stream', () => N.lowlevel.crypto_stream(new Uint8Array(32), 0, 32, nonce24, key), [key]],
     [

@@ -548,6 +548,8 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
             Ok(options.out_len.unwrap_or(0))
         }
         #[cfg(feature = "full")]
+        Op::Mac | Op::MacVerify | Op::StreamXor | Op::CbcEncrypt | Op::CbcDecrypt | Op::AeadSeal | Op::AeadOpen => call_symmetric(op, alg, b, out),
+        #[cfg(feature = "full")]
         _ => call_full(op, alg, b, out),
         // The SHA-2 module: the other operations are compiled out, so that
         // nothing references their code.
@@ -556,10 +558,17 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
     }
 }
 
-/// Every operation but [`Op::Hash`], which [`call`] runs itself: without
-/// `full` this function and [`sodium_call`] are compiled out.
+/// The symmetric one-shot calls (ops 2-8): MACs, stream ciphers, AES-CBC
+/// and the AEADs, kept out of [`call_full`]. Both are out of line
+/// (`inline(never)`) because in WebAssembly a function reserves its whole
+/// shadow-stack frame on entry, and `call_full`, every other operation
+/// inlined, reserved 2,448 bytes: four times what a whole Poly1305 call uses
+/// now (520 B, from 2,872). The loader wipes the stack a keyed call used
+/// after it, by a depth measured per op (js/src/backend/wasm-abi.ts
+/// `STACK_WIPE_BY_OP_ALGORITHM`), so every byte of depth is paid per call.
 #[cfg(feature = "full")]
-fn call_full(op: Op, alg: u32, b: &Args<'_>, out: &mut [u8]) -> Result<usize> {
+#[inline(never)]
+fn call_symmetric(op: Op, alg: u32, b: &Args<'_>, out: &mut [u8]) -> Result<usize> {
     match op {
         Op::Mac => {
             let algorithm = algorithm(alg)?;
@@ -571,20 +580,6 @@ fn call_full(op: Op, alg: u32, b: &Args<'_>, out: &mut [u8]) -> Result<usize> {
             let mut tag = [0u8; 64];
             saline::mac::mac_into(algorithm, b.req(0, "key")?, b.req(1, "data")?, &mut tag[..n])?;
             exactly(out, n)?.copy_from_slice(&tag[..n]);
-            Ok(n)
-        }
-        Op::Blake3Part => {
-            let options = HashOptions { key: b.opt(1), context: b.opt(2), ..HashOptions::default() };
-            let dst = exactly(out, 32)?;
-            // Secret under a key or a derived key's context: wiped once copied.
-            let cv = zeroize::Zeroizing::new(saline::hash::blake3::part_cv(&options, b.req(0, "part")?, b.num(0, "part index")?, b.num(1, "part length")?)?);
-            dst.copy_from_slice(&*cv);
-            Ok(32)
-        }
-        Op::Blake3Join => {
-            let options = HashOptions { key: b.opt(1), context: b.opt(2), ..HashOptions::default() };
-            let n = b.len(2, "output length")?;
-            saline::hash::blake3::join_parts(&options, b.req(0, "chaining values")?, b.num(0, "total length")?, b.num(1, "part length")?, exactly(out, n)?)?;
             Ok(n)
         }
         Op::MacVerify => {
@@ -623,6 +618,31 @@ fn call_full(op: Op, alg: u32, b: &Args<'_>, out: &mut [u8]) -> Result<usize> {
             Error::check_length("ciphertext", Expected::AtLeast(tag_len), sealed.len())?;
             let n = sealed.len() - tag_len;
             aead::open_into(a, key, nonce, aad.unwrap_or(&[]), sealed, exactly(out, n)?)?;
+            Ok(n)
+        }
+        _ => call_full(op, alg, b, out),
+    }
+}
+
+/// Every operation but [`Op::Hash`], which [`call`] runs itself, and those
+/// of [`call_symmetric`]: without `full` this function and
+/// [`sodium_call`] are compiled out.
+#[cfg(feature = "full")]
+#[inline(never)]
+fn call_full(op: Op, alg: u32, b: &Args<'_>, out: &mut [u8]) -> Result<usize> {
+    match op {
+        Op::Blake3Part => {
+            let options = HashOptions { key: b.opt(1), context: b.opt(2), ..HashOptions::default() };
+            let dst = exactly(out, 32)?;
+            // Secret under a key or a derived key's context: wiped once copied.
+            let cv = zeroize::Zeroizing::new(saline::hash::blake3::part_cv(&options, b.req(0, "part")?, b.num(0, "part index")?, b.num(1, "part length")?)?);
+            dst.copy_from_slice(&*cv);
+            Ok(32)
+        }
+        Op::Blake3Join => {
+            let options = HashOptions { key: b.opt(1), context: b.opt(2), ..HashOptions::default() };
+            let n = b.len(2, "output length")?;
+            saline::hash::blake3::join_parts(&options, b.req(0, "chaining values")?, b.num(0, "total length")?, b.num(1, "part length")?, exactly(out, n)?)?;
             Ok(n)
         }
         Op::BoxKeyPair => {

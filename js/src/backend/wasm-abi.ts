@@ -48,11 +48,13 @@ export interface Exports {
   readonly __stack_pointer?: WebAssembly.Global;
 }
 
-/** Op.Hash, Op.Mac, Op.MacVerify, Op.StreamXor, Op.Blake3Part and Op.Blake3Join (types.ts): literals, so this file needs no runtime import; their types make the compiler check each value. */
+/** Op.Hash, Op.Mac, Op.MacVerify, Op.StreamXor, Op.AeadSeal, Op.AeadOpen, Op.Blake3Part and Op.Blake3Join (types.ts): literals, so this file needs no runtime import; their types make the compiler check each value. */
 export const OP_HASH: Op.Hash = 1;
 export const OP_MAC: Op.Mac = 2;
 export const OP_MAC_VERIFY: Op.MacVerify = 3;
 export const OP_STREAM_XOR: Op.StreamXor = 4;
+export const OP_AEAD_SEAL: Op.AeadSeal = 7;
+export const OP_AEAD_OPEN: Op.AeadOpen = 8;
 export const OP_BLAKE3_PART: Op.Blake3Part = 9;
 export const OP_BLAKE3_JOIN: Op.Blake3Join = 10;
 export const NULL_LEN = 0xffffffff;
@@ -107,39 +109,48 @@ export const MAX_CALL_BYTES = 0x7fff0000;
 export const STACK_WIPE_SMALL_HASH_MAC = 8 * 1024;
 export const STACK_WIPE_CALL = 16 * 1024;
 export const STACK_WIPE_DEEP = 24 * 1024;
+/** The AEADs of the public API (aead.ts), which STACK_WIPE_BY_OP_ALGORITHM lists alike. */
+const AEADS = ['aes-gcm', 'chacha20-poly1305', 'xchacha20-poly1305', 'xsalsa20-poly1305', 'aegis-128l', 'aegis-256'] as const;
 /**
  * Calls of one op and algorithm, by op code and catalog name, that stay far
  * below their class's deepest, with a wipe of their own under the same
  * rule (the measured depth plus at least a fifth). A hash or MAC op's entry
  * applies to its small calls only (SMALL_CALL_IO); larger ones keep
  * STACK_WIPE_DEEP.
- * - Poly1305's one-shot MAC (Op.Mac, Op.MacVerify): 2,872 B in both builds
- *   with a 32-byte or 1 MiB message since its per-block function is inlined
- *   (vendor/README.md; 3,648 / 3,640 B before, 3,392 when first measured),
- *   so 3.5 KiB (a fifth over is 3,447). An 8 KiB fill costs about 50 ns and
- *   a 4 KiB one about 30: 25 ns of a 32-byte Poly1305 call of about 250
- *   (measured). The next shallowest MAC, HMAC-SHA-256 at 4,624 B, would
- *   need 5.5 KiB and save little of 1 µs: not listed.
+ * - Poly1305's one-shot MAC (Op.Mac, Op.MacVerify): 520 B in both builds
+ *   with a 32-byte or 1 MiB message, so 768 B (a fifth over is 624). It
+ *   was 2,872 B (3.5 KiB wiped, about 25 ns of a 32-byte call) while
+ *   saline-ops ran it inside `call_full`, whose frame, every other
+ *   operation inlined, reserved 2,448 B on entry; `call_symmetric` now
+ *   runs ops 2-8 out of it (crates/saline-ops/src/lib.rs).
  * - The stream ciphers' keystream calls (Op.StreamXor, what tweetnacl's
  *   crypto_stream and the `xsalsa20`-style functions run): their depth does
  *   not grow with the message (measured at 32, 64, 65, 256 B, 4 KiB and
- *   1 MiB, SIMD / baseline builds): Salsa20 and XSalsa20 4,336 / 4,272 B,
- *   so 5.5 KiB (a fifth over is 5,203); ChaCha20 and XChaCha20 6,032 /
- *   6,016 B, so 7.5 KiB (7,238). The class's 16 KiB fill was 5-8% of a
- *   32-byte crypto_stream, xsalsa20 or chacha20 call (Node, both wipes
- *   interleaved in one process).
- * hostile-wasm.test.mjs calls each entry (the stream ciphers at 32 B and
- * 1 MiB) on both builds: an entry added here needs its cases there. Only
+ *   1 MiB, SIMD / baseline builds): Salsa20 and XSalsa20 1,984 / 1,920 B,
+ *   so 2.5 KiB (a fifth over is 2,381); ChaCha20 and XChaCha20 3,680 /
+ *   3,664 B, so 4.5 KiB (4,416).
+ *   (4,336 and 6,032 B inside `call_full`.)
+ * - The AEADs' one-shot seal and open (Op.AeadSeal, Op.AeadOpen), those
+ *   of the public API (`AEADS`): AES-256-GCM the deepest, 4,160 / 4,144 B,
+ *   with or without associated data, at 32 B and 1 MiB (XSalsa20-Poly1305
+ *   2,832, the ChaCha20 and AEGIS ones 2,616), so 5 KiB (a fifth over is
+ *   4,992) for all of them, where their class wipes 16 KiB. (6,496 B for
+ *   AES-GCM inside `call_full`.) The catalog's other AEAD entries, which
+ *   libsodium's API runs through its own ops, keep the class's wipe.
+ * hostile-wasm.test.mjs calls each entry on both builds (the stream
+ * ciphers from 32 B to 1 MiB, the AEADs sealing and opening at 32 B and
+ * 1 MiB): an entry added here needs its cases there. Only
  * the full module's spec uses the table (wasm-full.ts `callWipes`): the
  * SHA-2 module has none of these algorithms, and its pages do not ship it.
  */
 export const STACK_WIPE_BY_OP_ALGORITHM: readonly (readonly [op: number, algorithm: string, bytes: number])[] = [
-  [OP_MAC, 'poly1305', 3.5 * 1024],
-  [OP_MAC_VERIFY, 'poly1305', 3.5 * 1024],
-  [OP_STREAM_XOR, 'salsa20', 5.5 * 1024],
-  [OP_STREAM_XOR, 'xsalsa20', 5.5 * 1024],
-  [OP_STREAM_XOR, 'chacha20', 7.5 * 1024],
-  [OP_STREAM_XOR, 'xchacha20', 7.5 * 1024],
+  [OP_MAC, 'poly1305', 768],
+  [OP_MAC_VERIFY, 'poly1305', 768],
+  [OP_STREAM_XOR, 'salsa20', 2.5 * 1024],
+  [OP_STREAM_XOR, 'xsalsa20', 2.5 * 1024],
+  [OP_STREAM_XOR, 'chacha20', 4.5 * 1024],
+  [OP_STREAM_XOR, 'xchacha20', 4.5 * 1024],
+  ...AEADS.flatMap((name) => [[OP_AEAD_SEAL, name, 5 * 1024] as const, [OP_AEAD_OPEN, name, 5 * 1024] as const]),
 ];
 /** By op code, then catalog id: a call's own stack wipe, or 0 (or past the end) for its class's. */
 export type CallWipesById = readonly (Uint16Array | undefined)[];
