@@ -6,7 +6,7 @@
  */
 import { Op } from './backend/types.js';
 import { call } from './call.js';
-import { entry } from './catalog.js';
+import { entry, entryOnce } from './catalog.js';
 import { encryptOnce, type Cipher } from './aead.js';
 import { bytes, flag, integer, message, options } from './input.js';
 
@@ -66,8 +66,9 @@ export function ctr(key: Uint8Array, nonce: Uint8Array): Cipher {
 export type StreamCipher = (key: Uint8Array, nonce: Uint8Array, data: Uint8Array, counter?: number) => Uint8Array<ArrayBuffer>;
 
 function streamCipher(exportName: string, name: string): StreamCipher {
+  const entryOf = entryOnce(name);
   return (key, nonce, data, counter = 0) => {
-    const info = entry(name);
+    const info = entryOf();
     const args = [
       bytes(exportName, 'key', key, info.key),
       bytes(exportName, 'nonce', nonce, info.nonce),
