@@ -121,6 +121,8 @@ function secretCalls() {
   const message = new Uint8Array(100).fill(3);
   const large = new Uint8Array(1 << 20).fill(4);
   const small = new Uint8Array(4096 - 64).fill(5); // the most a small hash/MAC call (wasm-abi.ts SMALL_CALL_IO) hashes with a 32-byte key and output
+  /** The largest message a small hash/MAC call takes with a 32-byte key and an output of `outLength` bytes. */
+  const smallFor = (outLength) => new Uint8Array(4096 - 32 - outLength).fill(5);
   const bob = S.box.keyPair(new Uint8Array(32).fill(9));
   const shared = S.box.before(bob.publicKey, key);
   const scalar = key.slice();
@@ -179,6 +181,14 @@ function secretCalls() {
     ['blake3 keyed 1 MiB', () => S.blake3(large, { key }), [key]],
     ['blake2b keyed 1 MiB', () => S.blake2b(large, { key }), [key]],
     ['hmac sha3-256', () => S.hmac(S.sha3_256, key, message), [key]],
+    // Every HMAC, and the keyed hashes with every option, at 100 B and at
+    // the most a small hash/MAC call takes (wasm-abi.ts SMALL_CALL_IO).
+    ...['sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'sha512_256', 'sha3_224', 'sha3_256', 'sha3_384', 'sha3_512', 'keccak_256', 'blake2b', 'blake2s', 'md4', 'md5', 'ripemd160', 'whirlpool'].flatMap((hash) =>
+      [message, smallFor(S[hash].outputLen)].map((data) => [`hmac ${hash} ${data.length} B`, () => S.hmac(S[hash], key, data), [key]]),
+    ),
+    ...[message, smallFor(64)].map((data) => [`blake2b keyed, salt, personalization ${data.length} B`, () => S.blake2b(data, { key, salt: nonce24.subarray(0, 16), personalization: nonce24.subarray(8, 24) }), [key]]),
+    ...[message, smallFor(32)].map((data) => [`blake2s keyed, salt, personalization ${data.length} B`, () => S.blake2s(data, { key, salt: nonce24.subarray(0, 8), personalization: nonce24.subarray(8, 16) }), [key]]),
+    ['blake3 derive-key 4 KiB', () => S.blake3(smallFor(32), { context: 'saline hostile-wasm' }), [derived]],
     ['hmac sha512 1 MiB', () => S.hmac(S.sha512, key, large), [key]],
     ['poly1305 1 MiB', () => S.poly1305(large, key), [key]],
     ['xchacha20poly1305 1 MiB', () => S.xchacha20poly1305(key, nonce24).encrypt(large), [key]],

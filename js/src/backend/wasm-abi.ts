@@ -93,12 +93,19 @@ export const MAX_CALL_BYTES = 0x7fff0000;
  * any byte the call reached; its diagnostics print the depths. Deepest op
  * per class, SIMD / baseline builds:
  * - one-shot hashes and MACs (Hash 1, Mac 2, MacVerify 3) using at most
- *   SMALL_CALL_IO bytes of I/O: keyed BLAKE3 of 4 KiB 6,512 / 6,432 B, of
- *   100 B 5,696 (HMAC-SHA3-256 6,248, HMAC-SHA-256 4,080, Poly1305 3,392);
+ *   SMALL_CALL_IO bytes of I/O, every HMAC and keyed hash of the API
+ *   measured at 100 B and at that limit: HMAC-SHA3-384 3,976 / 3,976 B,
+ *   HMAC-SHA3-512 3,784, keyed BLAKE3 of 4 KiB 3,456 / 3,440 (and in
+ *   derive-key mode), HMAC-SHA3-224 3,368, HMAC-SHA3-256 and
+ *   HMAC-Keccak-256 3,320, the SHA-2, BLAKE2, MD and Whirlpool HMACs
+ *   2,496 or less, keyed BLAKE2b and BLAKE2s with salt and
+ *   personalization 1,024 and 776; so 5 KiB (a fifth over is 4,771). It
+ *   was 8 KiB while saline-ops ran Op.Mac inside `call_full`
+ *   (HMAC-SHA3-256 then 5,672 B);
  * - every other call (ciphers, AEADs, curves, NaCl, KDFs, secretstream),
- *   whatever its size: Argon2Hash 11,648 / 11,584 B (Argon2 11,136 with
- *   m = 64 or 4096 KiB, ChaCha20/CTR 8,432); AEADs do not grow with the
- *   message (AES-GCM 5,632 B at 100 B and 1 MiB);
+ *   whatever its size: Argon2Hash and Argon2Verify 9,472 / 8,448 B
+ *   (Argon2 9,344 with m = 64 or 4096 KiB, AES-CTR 6,400); AEADs do not
+ *   grow with the message (AES-GCM 4,160 B at 32 B and 1 MiB);
  * - keyed streams (`streamNew` builds the Hasher/Mac enum): 20,848 /
  *   19,200 B; and larger hash/MAC calls, because BLAKE3's subtree recursion
  *   grows about 430 B per doubling of the input (keyed BLAKE3 9,700 B at
@@ -106,7 +113,7 @@ export const MAX_CALL_BYTES = 0x7fff0000;
  *   From 4 KiB of input on, the hash itself costs microseconds, so the
  *   deeper wipe's 0.1-0.2 µs no longer shows.
  */
-export const STACK_WIPE_SMALL_HASH_MAC = 8 * 1024;
+export const STACK_WIPE_SMALL_HASH_MAC = 5 * 1024;
 export const STACK_WIPE_CALL = 16 * 1024;
 export const STACK_WIPE_DEEP = 24 * 1024;
 /** The AEADs of the public API (aead.ts), which STACK_WIPE_BY_OP_ALGORITHM lists alike. */
