@@ -116,8 +116,6 @@ export const MAX_CALL_BYTES = 0x7fff0000;
 export const STACK_WIPE_SMALL_HASH_MAC = 5 * 1024;
 export const STACK_WIPE_CALL = 16 * 1024;
 export const STACK_WIPE_DEEP = 24 * 1024;
-/** The AEADs of the public API (aead.ts), which STACK_WIPE_BY_OP_ALGORITHM lists alike. */
-const AEADS = ['aes-gcm', 'chacha20-poly1305', 'xchacha20-poly1305', 'xsalsa20-poly1305', 'aegis-128l', 'aegis-256'] as const;
 /**
  * Calls of one op and algorithm, by op code and catalog name, that stay far
  * below their class's deepest, with a wipe of their own under the same
@@ -138,7 +136,7 @@ const AEADS = ['aes-gcm', 'chacha20-poly1305', 'xchacha20-poly1305', 'xsalsa20-p
  *   3,664 B, so 4.5 KiB (4,416).
  *   (4,336 and 6,032 B inside `call_full`.)
  * - The AEADs' one-shot seal and open (Op.AeadSeal, Op.AeadOpen), those
- *   of the public API (`AEADS`): AES-256-GCM the deepest, 4,160 / 4,144 B,
+ *   of the public API (aead.ts): AES-256-GCM the deepest, 4,160 / 4,144 B,
  *   with or without associated data, at 32 B and 1 MiB (XSalsa20-Poly1305
  *   2,832, the ChaCha20 and AEGIS ones 2,616), so 5 KiB (a fifth over is
  *   4,992) for all of them, where their class wipes 16 KiB. (6,496 B for
@@ -157,7 +155,20 @@ export const STACK_WIPE_BY_OP_ALGORITHM: readonly (readonly [op: number, algorit
   [OP_STREAM_XOR, 'xsalsa20', 2.5 * 1024],
   [OP_STREAM_XOR, 'chacha20', 4.5 * 1024],
   [OP_STREAM_XOR, 'xchacha20', 4.5 * 1024],
-  ...AEADS.flatMap((name) => [[OP_AEAD_SEAL, name, 5 * 1024] as const, [OP_AEAD_OPEN, name, 5 * 1024] as const]),
+  // Written out, not generated: a call here would keep the table (and
+  // this call) in pages that never use it, such as the SHA-2 module's.
+  [OP_AEAD_SEAL, 'aes-gcm', 5 * 1024],
+  [OP_AEAD_OPEN, 'aes-gcm', 5 * 1024],
+  [OP_AEAD_SEAL, 'chacha20-poly1305', 5 * 1024],
+  [OP_AEAD_OPEN, 'chacha20-poly1305', 5 * 1024],
+  [OP_AEAD_SEAL, 'xchacha20-poly1305', 5 * 1024],
+  [OP_AEAD_OPEN, 'xchacha20-poly1305', 5 * 1024],
+  [OP_AEAD_SEAL, 'xsalsa20-poly1305', 5 * 1024],
+  [OP_AEAD_OPEN, 'xsalsa20-poly1305', 5 * 1024],
+  [OP_AEAD_SEAL, 'aegis-128l', 5 * 1024],
+  [OP_AEAD_OPEN, 'aegis-128l', 5 * 1024],
+  [OP_AEAD_SEAL, 'aegis-256', 5 * 1024],
+  [OP_AEAD_OPEN, 'aegis-256', 5 * 1024],
 ];
 /** By op code, then catalog id: a call's own stack wipe, or 0 (or past the end) for its class's. */
 export type CallWipesById = readonly (Uint16Array | undefined)[];
