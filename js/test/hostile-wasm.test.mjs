@@ -120,9 +120,9 @@ function secretCalls() {
   const password = new Uint8Array(24).map((_, i) => 0x70 + i);
   const message = new Uint8Array(100).fill(3);
   const large = new Uint8Array(1 << 20).fill(4);
-  const small = new Uint8Array(4096 - 64).fill(5); // the most a small hash/MAC call (wasm-abi.ts SMALL_CALL_IO) hashes with a 32-byte key and output
-  /** The largest message a small hash/MAC call takes with a 32-byte key and an output of `outLength` bytes. */
+  /** The largest message a small hash/MAC call (wasm-abi.ts SMALL_CALL_IO) takes with a 32-byte key and an output of `outLength` bytes. */
   const smallFor = (outLength) => new Uint8Array(4096 - 32 - outLength).fill(5);
+  const small = smallFor(32);
   const bob = S.box.keyPair(new Uint8Array(32).fill(9));
   const shared = S.box.before(bob.publicKey, key);
   const scalar = key.slice();
@@ -188,7 +188,7 @@ function secretCalls() {
     ),
     ...[message, smallFor(64)].map((data) => [`blake2b keyed, salt, personalization ${data.length} B`, () => S.blake2b(data, { key, salt: nonce24.subarray(0, 16), personalization: nonce24.subarray(8, 24) }), [key]]),
     ...[message, smallFor(32)].map((data) => [`blake2s keyed, salt, personalization ${data.length} B`, () => S.blake2s(data, { key, salt: nonce24.subarray(0, 8), personalization: nonce24.subarray(8, 16) }), [key]]),
-    ['blake3 derive-key 4 KiB', () => S.blake3(smallFor(32), { context: 'saline hostile-wasm' }), [derived]],
+    ['blake3 derive-key 4 KiB', () => S.blake3(small, { context: 'saline hostile-wasm' }), [derived]],
     ['hmac sha512 1 MiB', () => S.hmac(S.sha512, key, large), [key]],
     ['poly1305 1 MiB', () => S.poly1305(large, key), [key]],
     ['xchacha20poly1305 1 MiB', () => S.xchacha20poly1305(key, nonce24).encrypt(large), [key]],
