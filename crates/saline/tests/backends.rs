@@ -769,12 +769,12 @@ fn native_defaults() {
     let xchacha20poly1305: &[&str] = if x86_64_linux { &["ring+openssl-asm", "openssl-asm", "libsodium", "rustcrypto"] } else { &["libsodium", "rustcrypto"] };
     // ring's VAES/AVX2 AES-GCM first where AWS-LC has no VAES code: a CPU
     // with VAES and AVX2 but not AWS-LC's AVX-512 set (AMD Zen 3).
-    // libsodium's for one-shot AES-256-GCM of up to 1,152 bytes on Intel
-    // CPUs where AWS-LC keys its AVX-512 code (aead/mod.rs
+    // libsodium's for one-shot AES-256-GCM of up to 1,152 bytes where AWS-LC
+    // keys its AVX-512 code, Intel and AMD Zen 4 (aead/mod.rs
     // `LIBSODIUM_SHORT_AES256GCM`).
     let aes_gcm: &[&str] = if ring_vaes_without_aws_lc_avx512() {
         &["ring+aws-lc", "aws-lc", "ring", "rustcrypto"]
-    } else if intel_with_aws_lc_avx512() {
+    } else if libsodium_and_aws_lc_avx512_outside_amd_zen5() {
         &["libsodium+aws-lc", "aws-lc", "ring", "rustcrypto"]
     } else {
         &["aws-lc", "ring", "rustcrypto"]
@@ -820,38 +820,38 @@ fn native_defaults() {
     assert_eq!(backends().len(), want.len(), "a primitive missing from this list");
 }
 
-/// Whether this CPU has AVX2 and is not AMD Zen 5 or later (vendor
-/// "AuthenticAMD" with display family 1Ah or above, from CPUID here rather
-/// than from the crate's own reading).
+/// Whether this CPU has AVX2 and is not AMD Zen 5 or later.
 #[cfg(not(target_arch = "wasm32"))]
 fn avx2_outside_amd_zen5() -> bool {
     #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::__cpuid;
-        #[allow(unused_unsafe)]
-        let (leaf0, leaf1) = unsafe { (__cpuid(0), __cpuid(1)) };
-        let amd = (leaf0.ebx, leaf0.edx, leaf0.ecx) == (u32::from_le_bytes(*b"Auth"), u32::from_le_bytes(*b"enti"), u32::from_le_bytes(*b"cAMD"));
-        let base = (leaf1.eax >> 8) & 0xf;
-        let family = if base == 0xf { base + ((leaf1.eax >> 20) & 0xff) } else { base };
-        is_x86_feature_detected!("avx2") && !(amd && family >= 0x1a)
-    }
+    return is_x86_feature_detected!("avx2") && !amd_zen5_or_later();
     #[cfg(not(target_arch = "x86_64"))]
     false
 }
 
-/// Whether `libsodium+aws-lc` is first: an Intel CPU (CPUID leaf 0's
-/// vendor) on which libsodium's AES-256-GCM and AWS-LC's AVX-512 AES-GCM run.
+/// AMD Zen 5 or later: vendor "AuthenticAMD" with display family 1Ah or
+/// above, from CPUID here rather than from the crate's own reading.
+#[cfg(target_arch = "x86_64")]
+fn amd_zen5_or_later() -> bool {
+    use std::arch::x86_64::__cpuid;
+    #[allow(unused_unsafe)]
+    let (leaf0, leaf1) = unsafe { (__cpuid(0), __cpuid(1)) };
+    let amd = (leaf0.ebx, leaf0.edx, leaf0.ecx) == (u32::from_le_bytes(*b"Auth"), u32::from_le_bytes(*b"enti"), u32::from_le_bytes(*b"cAMD"));
+    let base = (leaf1.eax >> 8) & 0xf;
+    let family = if base == 0xf { base + ((leaf1.eax >> 20) & 0xff) } else { base };
+    amd && family >= 0x1a
+}
+
+/// Whether `libsodium+aws-lc` is first: libsodium's AES-256-GCM and
+/// AWS-LC's AVX-512 AES-GCM run, on a CPU other than AMD Zen 5 or later
+/// (where the two were not measured against each other).
 #[cfg(not(target_arch = "wasm32"))]
-fn intel_with_aws_lc_avx512() -> bool {
+fn libsodium_and_aws_lc_avx512_outside_amd_zen5() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        use std::arch::x86_64::__cpuid;
-        #[allow(unused_unsafe)]
-        let leaf0 = unsafe { __cpuid(0) };
-        let intel = (leaf0.ebx, leaf0.edx, leaf0.ecx) == (u32::from_le_bytes(*b"Genu"), u32::from_le_bytes(*b"ineI"), u32::from_le_bytes(*b"ntel"));
         // libsodium's AES-256-GCM needs AES-NI, PCLMULQDQ and AVX.
         let libsodium = is_x86_feature_detected!("aes") && is_x86_feature_detected!("pclmulqdq") && is_x86_feature_detected!("avx");
-        intel && libsodium && aws_lc_aes_gcm_avx512()
+        libsodium && aws_lc_aes_gcm_avx512() && !amd_zen5_or_later()
     }
     #[cfg(not(target_arch = "x86_64"))]
     false

@@ -107,11 +107,13 @@ fn openssl_asm_avx512() -> bool {
 /// hands to ring, below the crossover measured on each core (ring's stitched
 /// code makes block 0 with the message's blocks; OpenSSL's unstitched
 /// kernels pay ~130 ns for any call of up to 4 blocks): with OpenSSL's
-/// AVX-512 code, 320 bytes on AMD (Zen 5, above) and 512 on Intel (an Intel
-/// Xeon, family 6 model 207, one-shot seal, best of 15 rounds in one
+/// AVX-512 code, 320 bytes on AMD Zen 5 (above) and 512 elsewhere: an Intel
+/// Xeon, family 6 model 207 (one-shot seal, best of 15 rounds in one
 /// process, two runs, ring / openssl-asm: 256 B 427-456 / 547-588 ns,
 /// 512 B 605-630 / 607-657, 1 KiB 899-956 / 809-877, 1,792 B 1,354-1,484 /
-/// 1,165-1,239, 4 KiB 2,688-2,881 / 1,959-2,106). It was 1,792 there until
+/// 1,165-1,239, 4 KiB 2,688-2,881 / 1,959-2,106) and AMD Zen 4, family 19h
+/// model 11h (the same, one run: 320 B 345 / 436, 384 B 408 / 437, 512 B
+/// 435 / 447, 768 B 556 / 487, 1 KiB 645 / 589). It was 1,792 there until
 /// `openssl-asm` stopped ending Poly1305 on an update of 1 to 3 blocks,
 /// which OpenSSL's IFMA code takes a slower path for
 /// (`chacha20poly1305_openssl_asm::held_back`: its 1 KiB seal 1,067-1,200
@@ -120,10 +122,10 @@ fn openssl_asm_avx512() -> bool {
 fn ring_short_message() -> usize {
     if !openssl_asm_avx512() {
         usize::MAX
-    } else if crate::backend::cpu::intel() {
-        512
-    } else {
+    } else if crate::backend::cpu::amd_zen5_or_later() {
         320
+    } else {
+        512
     }
 }
 
@@ -219,13 +221,19 @@ fn ring_vaes_outruns_aws_lc() -> bool {
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 const LIBSODIUM_SHORT_AES256GCM: usize = 1152;
 
-/// `libsodium+aws-lc`'s rule: an Intel CPU on which AWS-LC runs its
-/// AVX-512 AES-GCM (whose key setup is the cost above) and libsodium its
-/// AES-NI code. Not measured on AMD Zen 5, the other core with that code:
+/// `libsodium+aws-lc`'s rule: a CPU on which AWS-LC runs its AVX-512
+/// AES-GCM (whose key setup is the cost above) and libsodium its AES-NI
+/// code, other than AMD Zen 5 or later: measured on Intel (above) and AMD
+/// Zen 4 (family 19h model 11h, the same one-shot calls in one process,
+/// best of 21 rounds, aws-lc / libsodium+aws-lc with the bound lifted, seal:
+/// 32 B 286 / 129 ns, 512 B 357 / 251, 1 KiB 399-413 / 351-354, 1,152 B
+/// 417-429 / 401-403, 1,280 B 419 / 427, 2 KiB 480 / 612; open: 32 B 275 /
+/// 130, 1 KiB 408-411 / 342-343, 1,280 B 431 / 408, 1,536 B 487 / 470,
+/// 1,792 B 485 / 520), so the same bound serves both. Not measured on Zen 5:
 /// there AWS-LC alone stays first.
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 fn libsodium_one_shot_outruns_aws_lc() -> bool {
-    crate::backend::cpu::intel() && crate::backend::awslc::aes_gcm_avx512() && crate::backend::libsodium::aes256gcm_usable()
+    !crate::backend::cpu::amd_zen5_or_later() && crate::backend::awslc::aes_gcm_avx512() && crate::backend::libsodium::aes256gcm_usable()
 }
 
 /// The AES-256 key when a one-shot call of `len` bytes goes to libsodium

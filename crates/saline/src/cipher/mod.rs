@@ -29,7 +29,8 @@ use crate::error::{Error, Expected, Result};
 /// `crypto_stream*` and (through `aead::xsalsa20poly1305`) secretbox and box.
 /// Native builds put `libsodium+rustcrypto` first ([`split_salsa20_xor`]:
 /// whole groups on libsodium's AVX-512/AVX2/SSE2 code, 8x the portable crate
-/// at 1 MiB in bench/rust, up to two blocks left over on RustCrypto's, more
+/// at 1 MiB in bench/rust, up to two blocks left over on RustCrypto's
+/// (libsodium's on AMD Zen 4: [`short_salsa20_xor`]), more
 /// on libsodium's as one zero-padded group), then libsodium alone,
 /// then the RustCrypto `salsa20` crate. Only called far from the end of the
 /// 64-bit block counter, where all agree; the [`Stream`] object and the
@@ -156,7 +157,7 @@ const PADDED_TAIL_OVER: usize = 128;
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 fn salsa20_tail_xor(group: usize, key: &[u8; 32], nonce: &[u8], counter: u64, tail: &mut [u8]) {
     if tail.len() <= PADDED_TAIL_OVER {
-        return rustcrypto_salsa20_xor(key, nonce, counter, tail);
+        return short_salsa20_xor(key, nonce, counter, tail);
     }
     let group = PaddedGroup::xor(group, key, nonce, counter, tail);
     tail.copy_from_slice(group.output(tail.len()));
@@ -166,11 +167,39 @@ fn salsa20_tail_xor(group: usize, key: &[u8; 32], nonce: &[u8], counter: u64, ta
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 fn salsa20_tail_xor_into(group: usize, key: &[u8; 32], nonce: &[u8], counter: u64, input: &[u8], out: &mut [MaybeUninit<u8>]) {
     if input.len() <= PADDED_TAIL_OVER {
-        return rustcrypto_salsa20_xor_into(key, nonce, counter, input, out);
+        return short_salsa20_xor_into(key, nonce, counter, input, out);
     }
     let group = PaddedGroup::xor(group, key, nonce, counter, input);
     for (o, &b) in out.iter_mut().zip(group.output(input.len())) {
         o.write(b);
+    }
+}
+
+/// The keystream XORed into at most [`PADDED_TAIL_OVER`] bytes (a whole
+/// short message, or the tail after the groups): RustCrypto's, except on
+/// AMD Zen 4, where libsodium's one- and two-block code is the faster
+/// (family 19h model 11h, `stream_xor_in_place` best of 21 rounds in one
+/// process, the backends forced in turn, `libsodium+rustcrypto` before /
+/// `libsodium`: XSalsa20 32 B 221 / 201 ns, 64 B 222 / 197, 128 B 302 /
+/// 295, but 192 B 360 / 392; Salsa20 16-64 B 125-126 / 95-100, 100 B
+/// 223 / 198, 128 B 211 / 194). Not measured elsewhere against each other
+/// at these lengths.
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+fn short_salsa20_xor(key: &[u8; 32], nonce: &[u8], counter: u64, buf: &mut [u8]) {
+    if crate::backend::cpu::amd_zen4() {
+        crate::backend::libsodium::salsa20_xor(key, nonce, counter, buf);
+    } else {
+        rustcrypto_salsa20_xor(key, nonce, counter, buf);
+    }
+}
+
+/// [`short_salsa20_xor`] from `input` into `out` (as long).
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+fn short_salsa20_xor_into(key: &[u8; 32], nonce: &[u8], counter: u64, input: &[u8], out: &mut [MaybeUninit<u8>]) {
+    if crate::backend::cpu::amd_zen4() {
+        crate::backend::libsodium::salsa20_xor_into(key, nonce, counter, input, out);
+    } else {
+        rustcrypto_salsa20_xor_into(key, nonce, counter, input, out);
     }
 }
 
@@ -225,7 +254,7 @@ fn split_salsa20_xor_in(group: usize, key: &[u8; 32], nonce: &[u8], counter: u64
         return crate::backend::libsodium::salsa20_xor(key, nonce, counter, buf);
     }
     if buf.len() <= PADDED_TAIL_OVER {
-        return rustcrypto_salsa20_xor(key, nonce, counter, buf);
+        return short_salsa20_xor(key, nonce, counter, buf);
     }
     let (key, nonce) = salsa20_key(key, nonce);
     let (head, tail) = buf.split_at_mut(groups);
@@ -249,7 +278,7 @@ fn split_salsa20_xor_into_in(group: usize, key: &[u8; 32], nonce: &[u8], counter
         return crate::backend::libsodium::salsa20_xor_into(key, nonce, counter, input, out);
     }
     if input.len() <= PADDED_TAIL_OVER {
-        return rustcrypto_salsa20_xor_into(key, nonce, counter, input, out);
+        return short_salsa20_xor_into(key, nonce, counter, input, out);
     }
     let (key, nonce) = salsa20_key(key, nonce);
     let (out_head, out_tail) = out.split_at_mut(groups);
@@ -472,7 +501,8 @@ mod tests {
 
     /// Both group sizes of `libsodium+rustcrypto` (this CPU runs one of
     /// them in the registry) give RustCrypto's keystream, in place and
-    /// into a new buffer: at the tails that stay on RustCrypto, those
+    /// into a new buffer: at the tails that stay on RustCrypto (on
+    /// libsodium on AMD Zen 4: `short_salsa20_xor`), those
     /// padded into a group, and whole groups, from counters whose blocks
     /// pass 2^32, and whose padded group passes 2^64.
     #[test]
