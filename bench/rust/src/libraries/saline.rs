@@ -23,6 +23,18 @@ fn run(fx: &Rc<Fixture>, f: impl Fn(&Fixture, &mut Sink) -> Res + 'static) -> Ma
     Ok(Op::new(move |s| f(&fx, s)))
 }
 
+/// An operation that writes `len` bytes into an output buffer made once,
+/// as libsodium's and OpenSSL's rows write theirs.
+fn run_into(fx: &Rc<Fixture>, len: usize, f: impl Fn(&Fixture, &mut [u8]) -> saline::Result<()> + 'static) -> Made {
+    let fx = fx.clone();
+    let mut out = vec![0u8; len];
+    Ok(Op::new(move |s| {
+        f(&fx, &mut out).map_err(err)?;
+        s.put(&out);
+        Ok(())
+    }))
+}
+
 fn alg(name: &str) -> Algorithm {
     Algorithm::from_name(name).unwrap_or_else(|e| panic!("saline has no {name}: {e}"))
 }
@@ -45,26 +57,12 @@ pub fn library() -> Library {
     for name in HASHES {
         let a = alg(name);
         let len = a.info().output_len;
-        lib.op(format!("digest:{name}"), move |fx| {
-            run(fx, move |fx, s| {
-                let mut out = [0u8; 64];
-                hash_into(a, &HashOptions::default(), &fx.msg, &mut out[..len]).map_err(err)?;
-                s.put(&out[..len]);
-                Ok(())
-            })
-        });
+        lib.op(format!("digest:{name}"), move |fx| run_into(fx, len, move |fx, out| hash_into(a, &HashOptions::default(), &fx.msg, out)));
     }
     for name in ["hmac-sha1", "hmac-sha256", "hmac-sha512", "hmac-md5", "poly1305"] {
         let a = alg(name);
         let len = a.info().output_len;
-        lib.op(format!("mac:{name}"), move |fx| {
-            run(fx, move |fx, s| {
-                let mut out = [0u8; 64];
-                mac::mac_into(a, &fx.key, &fx.msg, &mut out[..len]).map_err(err)?;
-                s.put(&out[..len]);
-                Ok(())
-            })
-        });
+        lib.op(format!("mac:{name}"), move |fx| run_into(fx, len, move |fx, out| mac::mac_into(a, &fx.key, &fx.msg, out)));
     }
 
     // AES: CBC with PKCS#7 (as node:crypto's default), CTR from the IV. Key
@@ -82,24 +80,20 @@ pub fn library() -> Library {
         });
     }
     // The AEADs, one-shot (key setup in each call) into an output buffer
-    // made once, as libsodium's and OpenSSL's rows write theirs: AES-GCM with
+    // made once: AES-GCM with
     // a 12-byte nonce, ChaCha20-Poly1305 and XChaCha20-Poly1305, no AAD,
     // ciphertext ‖ tag.
     for name in AES_MODES.into_iter().filter(|name| name.ends_with("gcm")).chain(["chacha20-poly1305", "xchacha20-poly1305"]) {
         lib.op(format!("seal:{name}"), move |fx| {
-            let out = std::cell::RefCell::new(vec![0u8; fx.msg.len() + aead::TAG_LEN]);
             // Which key and nonce, decided once: the timed call is the seal alone, as in the peers' rows.
             let (algorithm, key_len, long_nonce) = match name {
                 "chacha20-poly1305" => (Algorithm::ChaCha20Poly1305, fx.key.len(), false),
                 "xchacha20-poly1305" => (Algorithm::XChaCha20Poly1305, fx.key.len(), true),
                 _ => (Algorithm::AesGcm, aes_key(fx, name).len(), false),
             };
-            run(fx, move |fx, s| {
+            run_into(fx, fx.msg.len() + aead::TAG_LEN, move |fx, out| {
                 let nonce = if long_nonce { &fx.nonce24[..] } else { &fx.nonce12[..] };
-                let out = &mut *out.borrow_mut();
-                aead::seal_into(algorithm, &fx.key[..key_len], nonce, &[], &fx.msg, out).map_err(err)?;
-                s.put(out);
-                Ok(())
+                aead::seal_into(algorithm, &fx.key[..key_len], nonce, &[], &fx.msg, out)
             })
         });
     }
