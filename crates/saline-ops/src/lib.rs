@@ -548,9 +548,7 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
             Ok(options.out_len.unwrap_or(0))
         }
         #[cfg(feature = "full")]
-        Op::Mac | Op::MacVerify | Op::StreamXor | Op::CbcEncrypt | Op::CbcDecrypt | Op::AeadSeal | Op::AeadOpen => call_symmetric(op, alg, b, out),
-        #[cfg(feature = "full")]
-        _ => call_full(op, alg, b, out),
+        _ => call_symmetric(op, alg, b, out),
         // The SHA-2 module: the other operations are compiled out, so that
         // nothing references their code.
         #[cfg(not(feature = "full"))]
@@ -559,7 +557,8 @@ pub fn call(op: u32, alg: u32, args: &Args<'_>, out: &mut [u8]) -> Result<usize>
 }
 
 /// The symmetric one-shot calls (ops 2-8): MACs, stream ciphers, AES-CBC
-/// and the AEADs, kept out of [`call_full`]. Both are out of line
+/// and the AEADs, kept out of [`call_full`], which takes every other
+/// operation from here (so that ops are listed once). Both are out of line
 /// (`inline(never)`) because in WebAssembly a function reserves its whole
 /// shadow-stack frame on entry, and `call_full`, every other operation
 /// inlined, reserved 2,448 bytes: four times what a whole Poly1305 call uses
