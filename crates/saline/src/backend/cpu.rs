@@ -72,9 +72,11 @@ pub(crate) fn amd_zen5_or_later() -> bool {
 
 /// AMD Zen 4: family 19h with AVX-512 (Zen 3, the same family, has none).
 pub(crate) fn amd_zen4() -> bool {
-    let cpu = cpu();
     #[cfg(target_arch = "x86_64")]
-    return cpu.vendor == Vendor::Amd && cpu.family == 0x19 && std::is_x86_feature_detected!("avx512f");
+    {
+        let cpu = cpu();
+        cpu.vendor == Vendor::Amd && cpu.family == 0x19 && std::is_x86_feature_detected!("avx512f")
+    }
     #[cfg(not(target_arch = "x86_64"))]
     false
 }
